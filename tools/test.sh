@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh virtual environment: what CI runs (.ci/run calls this script) and what the
+# README tells a new user to run.
+#   1. install samplerank with its dev extras into $VENV (default .venv, recreated)
+#   2. fail when notebooks are not clean, the library is not in sync with them, or README.md is stale
+#   3. notebook tests (nbdev-test, parallel; cells flagged `slow` are skipped)
+#   4. property tests and peer cross-checks (pytest tests/)
+#   5. documentation site built offline into _docs/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VENV=${VENV:-.venv}
+PY=${PYTHON:-python3}
+step() { printf '\n== %s ==\n' "$*"; }
+
+step "install into a fresh $VENV"
+rm -rf "$VENV"
+"$PY" -m venv "$VENV"
+"$VENV/bin/python" -m pip install -q --upgrade pip
+"$VENV/bin/python" -m pip install -q -e ".[dev]"
+export PATH="$PWD/$VENV/bin:$PATH" MPLBACKEND=Agg PYTHONHASHSEED=0
+
+step "notebooks clean, library and README in sync"
+nbdev-clean
+nbdev-export
+python tools/build_readme.py
+if git rev-parse --git-dir >/dev/null 2>&1; then
+  if ! git diff --exit-code --stat -- nbs samplerank README.md; then
+    echo "FAIL: nbdev-clean, nbdev-export or tools/build_readme.py changed the files above; run them and commit" >&2
+    exit 1
+  fi
+  untracked=$(git ls-files --others --exclude-standard -- samplerank)
+  if [ -n "$untracked" ]; then echo "FAIL: nbdev-export created files not in git: $untracked" >&2; exit 1; fi
+fi
+
+step "notebook tests"
+nbdev-test --n-workers 2 --timing
+
+step "property tests and peer cross-checks"
+python -m pytest -q -p no:cacheprovider tests
+
+step "documentation site"
+python tools/build_docs.py
+test -f _docs/index.html
+echo "all checks passed"
