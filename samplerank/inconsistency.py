@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
-from .core import _check_int, _check_ranks, _check_metric, _check_K
+from .core import _check_int, _check_ranks
 from .metrics import metric_weights, exact_metric
-from .sampling import expected_sampled_metric, expected_sampled_weights, simulate_sampled_metric, _check_sizes
+from .sampling import expected_sampled_metric, expected_sampled_weights, simulate_sampled_metric
 
 # %% auto #0
 __all__ = ['RENDLE_METRICS', 'rendle_example', 'exact_table', 'sampled_table', 'expected_vs_samples', 'plot_expected_vs_samples',

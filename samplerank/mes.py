@@ -9,7 +9,6 @@ from __future__ import annotations
 import warnings
 import numpy as np
 import cvxpy as cp
-from .core import _check_int
 from .sampling import rank_pmf, _check_sizes
 from .mle import RankDistribution, _histogram
 

@@ -7,7 +7,7 @@ Docs: https://samplerank.github.io/samplerank/metrics.html.md"""
 # %% ../nbs/01_metrics.ipynb #80892fb8
 from __future__ import annotations
 import numpy as np
-from .core import jit, _check_int, _check_ranks, _check_metric, _check_K, METRICS
+from .core import jit, _check_int, _check_ranks, _check_metric, _check_K
 
 # %% auto #0
 __all__ = ['metric_weights', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_ranks', 'expected_percentile_rank',

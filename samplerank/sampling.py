@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 import numpy as np
 import numba
-from .core import jit, _check_int, _check_ranks, _check_metric, _check_K
-from .metrics import metric_weights, exact_metric
+from .core import jit, _check_int, _check_ranks
+from .metrics import metric_weights
 
 # %% auto #0
 __all__ = ['rank_pmf', 'expected_sampled_weights', 'expected_sampled_metric', 'expected_sampled_ap', 'sample_ranks',

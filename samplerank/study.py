@@ -9,12 +9,10 @@ from __future__ import annotations
 import time
 import numpy as np
 import pandas as pd
-import matplotlib.pyplot as plt
 from tqdm.auto import tqdm
 from .core import _check_int
-from .metrics import metric_weights
 from .sampling import sample_ranks, _check_sizes
-from .mle import estimate_mle, wmle_weights, empirical_distribution, simulate_global_ranks, _histogram
+from .mle import estimate_mle, wmle_weights, empirical_distribution, _histogram
 from .mes import estimate_mes
 from .baselines import bv_adjusted_metric, cls_adjusted_metric
 
