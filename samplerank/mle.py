@@ -7,10 +7,11 @@ Docs: https://samplerank.github.io/samplerank/mle.html.md"""
 # %% ../nbs/04_mle.ipynb #f9db3d5c
 from __future__ import annotations
 import numpy as np
+import numba
 import matplotlib.pyplot as plt
-from .core import jit, _check_int, _check_ranks, _check_metric, _check_K
+from .core import jit, _check_int, _check_ranks
 from .metrics import metric_weights
-from .sampling import rank_pmf, sample_ranks, _check_sizes
+from .sampling import rank_pmf, _check_sizes, _log_dbinom, _log_dhyper
 
 # %% auto #0
 __all__ = ['RankDistribution', 'empirical_distribution', 'estimate_mle', 'simulate_global_ranks', 'wmle_weights']
@@ -109,6 +110,19 @@ def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     if abs(p.sum() - 1) > 1e-9: raise ValueError(f"{name} must sum to 1 (within 1e-9); sums to {p.sum():.12g}")
     return p
 
+# %% ../nbs/04_mle.ipynb #76dd7d51
+@jit(parallel=True)
+def _pmf_columns_kernel(N, ns, rs, replace, out):
+    "out[R-1, j] = P(r_j | R; n_j) for every R (rows in parallel)."
+    for i in numba.prange(out.shape[0]):
+        R = i + 1.0
+        p, q = (R - 1.0) / (N - 1.0), (N - R) / (N - 1.0)
+        for j in range(len(ns)):
+            if replace: lp = _log_dbinom(rs[j] - 1.0, ns[j] - 1.0, p, q)
+            else: lp = _log_dhyper(rs[j] - 1.0, R - 1.0, N - R, ns[j] - 1.0)
+            out[i, j] = np.exp(lp)
+
+
 # %% ../nbs/04_mle.ipynb #0a70e04a
 def _histogram(sampled_ranks, n:int) -> np.ndarray:
     "Counts of the sampled ranks 1..n, validated."
@@ -128,9 +142,27 @@ def _em(A, h, n_iter, tol):
     it = _em_kernel(A, h / h.sum(), pi, n_iter, 0.0 if tol is None else float(tol), ll)
     return pi / pi.sum(), it, ll[:it + 1]
 
-def estimate_mle(sampled_ranks,     # sampled rank (1..n) of each user's relevant item
+def _pmf_columns(N:int, ns:np.ndarray, rs:np.ndarray, replace:bool) -> np.ndarray:
+    "The columns P(r_j | R; n_j) for R = 1..N of the distinct (n_j, r_j) pairs: an N x pairs kernel matrix."
+    out = np.empty((N, len(ns)))
+    _pmf_columns_kernel(float(N), ns.astype(np.float64), rs.astype(np.float64), bool(replace), out)
+    return out
+
+def _check_per_user(sampled_ranks, n, N, replace):
+    "Validate per-user sample sizes and ranks; returns (ranks, sizes) as int64 arrays."
+    ns = np.asarray(n)
+    r = _check_ranks('sampled_ranks', sampled_ranks)
+    if ns.shape != r.shape: raise ValueError(f"n must have one sample size per sampled rank ({len(r)}); got shape {ns.shape}")
+    ns = _check_ranks('n', ns, N if not replace else None, 'N (without replacement)')
+    if (ns < 2).any(): raise ValueError(f"n must hold sample sizes >= 2; n[{int(np.argmax(ns < 2))}] = {ns[ns < 2][0]}")
+    bad = r > ns
+    if bad.any():
+        i = int(np.argmax(bad)); raise ValueError(f"sampled_ranks[{i}] = {r[i]} exceeds its own sample size n[{i}] = {ns[i]}")
+    return r, ns
+
+def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item (1..n, or 1..n_u per user)
                  N:int,             # number of items
-                 n:int,             # sample set size including the relevant item
+                 n,                 # sample set size including the relevant item; or one size per user (adaptive sampling)
                  weights=None,      # w(r) for r=1..n: weighted MLE (eq 23); None for plain MLE
                  n_iter:int=100,    # EM iterations (the papers' protocol: 100)
                  tol:float=None,    # stop when the relative log-likelihood gain falls below this
@@ -138,10 +170,18 @@ def estimate_mle(sampled_ranks,     # sampled rank (1..n) of each user's relevan
                  correct:bool=False,# with weights: undo the reweighting (the corrected WMLE below)
                 ) -> RankDistribution:
     "Maximum-likelihood estimate of the global rank distribution by EM (Jin et al. eqs 19-21, weighted: eq 23)."
-    if np.ndim(n) > 0: raise NotImplementedError("per-user sample sizes (n as an array) are not supported yet")
-    N, n = _check_sizes(N, n, replace)
     n_iter = _check_int('n_iter', n_iter, 1)
     if tol is not None and not (np.isfinite(tol) and tol >= 0): raise ValueError(f"tol must be None or >= 0; got {tol!r}")
+    if np.ndim(n) > 0:                               # per-user sample sizes: EM over distinct (n_u, r_u) pairs
+        if weights is not None: raise NotImplementedError("weights with per-user sample sizes are not supported")
+        N = _check_int('N', N, 2)
+        r, ns = _check_per_user(sampled_ranks, n, N, replace)
+        pairs, counts = np.unique(np.stack([ns, r], axis=1), axis=0, return_counts=True)
+        pi, it, ll = _em(_pmf_columns(N, pairs[:, 0], pairs[:, 1], replace), counts.astype(np.float64), n_iter, tol)
+        refit = lambda d: estimate_mle(d[:, 0], N, d[:, 1], None, n_iter, tol, replace)
+        return RankDistribution(pi, 'MLE', dict(iterations=it, loglik=ll * counts.sum(), pairs=len(pairs)), refit,
+                                np.stack([r, ns], axis=1))
+    N, n = _check_sizes(N, n, replace)
     counts = _histogram(sampled_ranks, n)
     A = rank_pmf(N, n, replace=replace)
     if weights is None:
@@ -160,6 +200,7 @@ def estimate_mle(sampled_ranks,     # sampled rank (1..n) of each user's relevan
     refit = lambda r: estimate_mle(r, N, n, weights, n_iter, tol, replace, correct)
     return RankDistribution(pi, method, dict(iterations=it, loglik=ll * counts.sum() if weights is None else ll, n=n),
                             refit, _check_ranks('sampled_ranks', sampled_ranks, n, 'n'))
+
 
 # %% ../nbs/04_mle.ipynb #1aec2d00
 def simulate_global_ranks(N:int,              # number of items

@@ -18,3 +18,25 @@ def test_bad_arguments_exit_2_without_traceback(tmp_path):
         r = run(*args, '--out', str(tmp_path))
         assert r.returncode == 2, (args, r.returncode)
         assert 'Traceback' not in r.stderr
+
+def test_demo_runs_the_pipeline(tmp_path):
+    r = run('demo', '--out', str(tmp_path / 'demo'))
+    assert r.returncode == 0, r.stderr
+    assert 'Does the estimator pick the true best model?' in r.stdout
+    assert {p.name for p in (tmp_path / 'demo').iterdir()} == {'report.md', 'recall_curves.png', 'ndcg_estimates.png'}
+
+def test_estimate_good_and_bad_files(tmp_path):
+    good = tmp_path / 'ranks.csv'
+    good.write_text('rank\n' + '\n'.join(str(1 + i % 37) for i in range(500)) + '\n')
+    r = run('estimate', str(good), '--N', '3000', '--n', '100', '--json')
+    assert r.returncode == 0, r.stderr
+    assert '"MLE"' in r.stdout
+    cases = {'a.csv': ('rank\n1\n2\nx\n', 'line 4'), 'b.csv': ('rank\n1\n0\n', 'line 3: rank 0 is outside 1..100'),
+             'c.csv': ('score\n1\n', "no column 'rank'"), 'd.npy': (b'not numpy', 'not a readable .npy')}
+    for name, (content, msg) in cases.items():
+        p = tmp_path / name
+        p.write_bytes(content if isinstance(content, bytes) else content.encode())
+        r = run('estimate', str(p), '--N', '3000', '--n', '100')
+        assert r.returncode == 2, (name, r.stdout, r.stderr)
+        assert msg in r.stderr and str(p) in r.stderr and 'Traceback' not in r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1
