@@ -115,7 +115,7 @@ METHODS = {'mle': 'MLE', 'mes': 'MES', 'bv': 'BV 0.01', 'bv0.1': 'BV 0.1', 'cls'
 def estimate_file(path, N:int, n:int, methods=('mle', 'mes', 'bv'), metrics=('ndcg', 'recall'), Ks=(10,),
                   replace:bool=True) -> pd.DataFrame:
     "Estimated global metric@K for the sampled ranks in a file, one row per method (plus the naive sampled metric)."
-    from samplerank.study import default_estimators
+    from samplerank.study import default_estimators, estimate_fn
     from samplerank.metrics import exact_metric
     unknown = [m for m in methods if m not in METHODS]
     if unknown: raise ValueError(f"unknown method(s) {unknown}; choose from {list(METHODS)}")
@@ -130,8 +130,7 @@ def estimate_file(path, N:int, n:int, methods=('mle', 'mes', 'bv'), metrics=('nd
         return pd.DataFrame(table).T
     est = default_estimators(N, n, replace, names=tuple(METHODS[m] for m in methods))
     for name, fit in est.items():
-        f = fit(ranks)
-        f = f.metric if hasattr(f, 'metric') else f
+        f = estimate_fn(fit(ranks))
         table[name] = {f'{m}@{K}': f(m, K) for m in metrics for K in Ks}
     return pd.DataFrame(table).T
 

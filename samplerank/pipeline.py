@@ -14,7 +14,7 @@ from .metrics import exact_metric
 from .data import reference_ranks, Split
 from .models import default_models
 from .ranks import compute_ranks
-from .study import default_estimators
+from .study import default_estimators, estimate_fn
 
 # %% auto #0
 __all__ = ['rank_models', 'metrics_table', 'estimate_table', 'winners']
@@ -60,10 +60,10 @@ def estimate_table(ranks:dict, N:int, n:int, estimators:dict=None, metrics=(('re
     est = default_estimators(N, n) if estimators is None else estimators
     rows = []
     for name, df in ranks.items():
-        fits = {e: fit(df.sampled_rank.values) for e, fit in est.items()}
+        fits = {e: estimate_fn(fit(df.sampled_rank.values)) for e, fit in est.items()}
         for m, K in metrics:
             row = dict(model=name, metric=f'{m}@{K}', exact=exact_metric(df.reference_rank, m, K))
-            for e, f in fits.items(): row[e] = f.metric(m, K) if hasattr(f, 'metric') else f(m, K)
+            for e, f in fits.items(): row[e] = f(m, K)
             rows.append(row)
     return pd.DataFrame(rows).set_index(['model', 'metric'])
 

@@ -12,12 +12,12 @@ import pandas as pd
 from tqdm.auto import tqdm
 from .core import _check_int
 from .sampling import sample_ranks, _check_sizes
-from .mle import estimate_mle, wmle_weights, empirical_distribution, _histogram
+from .mle import estimate_mle, wmle_weights, empirical_distribution, _histogram, RankDistribution
 from .mes import estimate_mes
 from .baselines import bv_adjusted_metric, cls_adjusted_metric
 
 # %% auto #0
-__all__ = ['default_estimators', 'run_study', 'summary_table', 'relative_error_table', 'winner_table']
+__all__ = ['default_estimators', 'estimate_fn', 'run_study', 'summary_table', 'relative_error_table', 'winner_table']
 
 # %% ../nbs/07_study.ipynb #c45de3b8
 def default_estimators(N:int,              # number of items
@@ -50,6 +50,11 @@ def default_estimators(N:int,              # number of items
         else: raise ValueError(f"unknown estimator {name!r}; known: CLS, BV <gamma>, MLE, WMLE, WMLE-c, MES")
     return out
 
+def estimate_fn(fitted):
+    "A fitted estimator (a RankDistribution or an adjusted-metric function) as a function (metric, K) -> estimate."
+    return fitted.metric if isinstance(fitted, RankDistribution) else fitted
+
+
 # %% ../nbs/07_study.ipynb #c3fc7088
 def run_study(models:dict,             # model name -> global ranks of its users' relevant items (1..N)
               N:int,                   # number of items
@@ -72,10 +77,9 @@ def run_study(models:dict,             # model name -> global ranks of its users
         for model, R in models.items():
             r = sample_ranks(R, n, N, replace, rng)
             for est, fit in estimators.items():
-                t0 = time.perf_counter(); f = fit(r); dt = time.perf_counter() - t0
-                if hasattr(f, 'pmf'):
-                    pmfs[model, est] = pmfs.get((model, est), 0) + f.pmf / repeats
-                    f = f.metric
+                t0 = time.perf_counter(); fitted = fit(r); dt = time.perf_counter() - t0
+                if isinstance(fitted, RankDistribution): pmfs[model, est] = pmfs.get((model, est), 0) + fitted.pmf / repeats
+                f = estimate_fn(fitted)
                 for metric in metrics:
                     for K in Ks:
                         rows.append((model, rep, est, metric, K, f(metric, K), exact[model].metric(metric, K), dt))
