@@ -37,8 +37,7 @@ def rank_models(split:Split,           # train/test split
         df = compute_ranks(m, split, n=n, replace=replace, seed=seed)
         df.attrs.update(fit_seconds=t_fit, rank_seconds=time.perf_counter() - t0 - t_fit)
         out[m.name] = df
-    N = int(np.median(split.pool_sizes))
-    for df in out.values(): df['reference_rank'] = reference_ranks(df.global_rank, df.pool_size, N)[0]
+    for df in out.values(): df['reference_rank'], N = reference_ranks(df.global_rank, df.pool_size)   # N: median pool
     return out, N
 
 def metrics_table(ranks:dict,               # output of `rank_models`
