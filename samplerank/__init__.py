@@ -6,7 +6,7 @@ from samplerank.core import METRICS
 from samplerank.metrics import (metric_weights, exact_metric, map_at_k, ar_at_k, percentile_ranks,
                                 expected_percentile_rank, percentile_rank_ecdf)
 from samplerank.sampling import (rank_pmf, expected_sampled_weights, expected_sampled_metric, expected_sampled_ap,
-                                 sample_ranks, simulate_sampled_metric)
+                                 sample_ranks, simulate_sampled_metric, sparse_rank_pmf)
 from samplerank.inconsistency import rendle_example, exact_table, sampled_table, expected_vs_samples, order_swaps
 from samplerank.mle import (RankDistribution, estimate_mle, wmle_weights, empirical_distribution,
                             simulate_global_ranks)
@@ -16,7 +16,7 @@ from samplerank.study import default_estimators, run_study, summary_table, relat
 from samplerank.data import (load_movielens, load_interactions, filter_min_interactions, leave_one_out, temporal_holdout,
                              reference_ranks, Split)
 from samplerank.models import Popularity, ItemKNN, EASE, ALS, default_models
-from samplerank.ranks import compute_ranks
+from samplerank.ranks import compute_ranks, rank_histograms
 from samplerank.pipeline import rank_models, metrics_table, estimate_table, winners
 from samplerank.mapping import (hit_ratio_curve, sampled_hit_ratio_curve, shr_moments, f_linear, f_bound, f_beta, f_optimal,
                                 fit_beta_a, mapping_errors)
@@ -35,7 +35,7 @@ from .core import METRICS
 from .metrics import (metric_weights, exact_metric, map_at_k, ar_at_k, percentile_ranks,
                                 expected_percentile_rank, percentile_rank_ecdf)
 from .sampling import (rank_pmf, expected_sampled_weights, expected_sampled_metric, expected_sampled_ap,
-                                 sample_ranks, simulate_sampled_metric)
+                                 sample_ranks, simulate_sampled_metric, sparse_rank_pmf)
 from .inconsistency import rendle_example, exact_table, sampled_table, expected_vs_samples, order_swaps
 from .mle import (RankDistribution, estimate_mle, wmle_weights, empirical_distribution,
                             simulate_global_ranks)
@@ -45,7 +45,7 @@ from .study import default_estimators, run_study, summary_table, relative_error_
 from .data import (load_movielens, load_interactions, filter_min_interactions, leave_one_out, temporal_holdout,
                              reference_ranks, Split)
 from .models import Popularity, ItemKNN, EASE, ALS, default_models
-from .ranks import compute_ranks
+from .ranks import compute_ranks, rank_histograms
 from .pipeline import rank_models, metrics_table, estimate_table, winners
 from .mapping import (hit_ratio_curve, sampled_hit_ratio_curve, shr_moments, f_linear, f_bound, f_beta, f_optimal,
                                 fit_beta_a, mapping_errors)

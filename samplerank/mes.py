@@ -9,7 +9,7 @@ from __future__ import annotations
 import warnings
 import numpy as np
 import cvxpy as cp
-from .sampling import rank_pmf, _check_sizes
+from .sampling import _check_sizes, _cached_sparse_pmf
 from .mle import RankDistribution, _histogram
 
 # %% auto #0
@@ -19,7 +19,7 @@ __all__ = ['MES_SOLVERS', 'estimate_mes']
 MES_SOLVERS = ('SCS', 'CLARABEL')
 
 def _solve_mes(A, h, eta, solvers):
-    "Solve eq 26 for the kernel A (N x n) and the normalised histogram h; returns (pi, solver, status, objective)."
+    "Solve eq 26 for the kernel A (N x n, dense or the sparse band) and the normalised histogram h; returns (pi, solver, status, objective)."
     pi = cp.Variable(A.shape[0])
     err = cp.sum_squares(cp.multiply(np.sqrt(h), A.T @ pi - h))
     prob = cp.Problem(cp.Maximize(eta * cp.sum(cp.entr(pi)) - err), [pi >= 0, cp.sum(pi) == 1])
@@ -48,7 +48,7 @@ def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's releva
     missing = [s for s in solvers if s not in cp.installed_solvers()]
     if missing: raise ValueError(f"solvers {missing} are not installed; installed: {cp.installed_solvers()}")
     counts = _histogram(sampled_ranks, n)
-    pi, solver, status, obj = _solve_mes(rank_pmf(N, n, replace=replace), counts / counts.sum(), float(eta), tuple(solvers))
+    pi, solver, status, obj = _solve_mes(_cached_sparse_pmf(N, n, replace), counts / counts.sum(), float(eta), tuple(solvers))
     refit = lambda r: estimate_mes(r, N, n, eta, replace, solvers)
     return RankDistribution(pi, 'MES', dict(solver=solver, status=status, objective=obj, eta=eta), refit,
                             np.repeat(np.arange(1, n + 1), counts.astype(np.int64)))

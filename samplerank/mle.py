@@ -6,45 +6,75 @@ Docs: https://samplerank.github.io/samplerank/mle.html.md"""
 
 # %% ../nbs/04_mle.ipynb #f9db3d5c
 from __future__ import annotations
+import math
+import warnings
 import numpy as np
 import numba
 import matplotlib.pyplot as plt
 from .core import jit, _check_int, _check_ranks
 from .metrics import metric_weights
-from .sampling import rank_pmf, _check_sizes, _log_dbinom, _log_dhyper
+from .sampling import _check_sizes, _sparse_pmf, _cached_sparse_pmf
 
 # %% auto #0
 __all__ = ['RankDistribution', 'empirical_distribution', 'estimate_mle', 'simulate_global_ranks', 'wmle_weights']
 
 # %% ../nbs/04_mle.ipynb #ee56b03d
+_CHUNKS = 64      # fixed row chunks: sums are taken in the same order on any number of threads
+
+@jit(parallel=True)
+def _em_pass(indptr, indices, data, ratio, pi, q_parts, update):
+    "One pass over the rows of the sparse kernel A: if `update`, pi[R] *= (A ratio)[R]; then q_parts[chunk] += pi[R] A[R, :]."
+    N, C = len(pi), q_parts.shape[0]
+    for c in numba.prange(C):
+        q = q_parts[c]
+        q[:] = 0.0
+        for R in range(c * N // C, (c + 1) * N // C):
+            a, b = indptr[R], indptr[R + 1]
+            if update:
+                s = 0.0
+                for j in range(a, b): s += data[j] * ratio[indices[j]]
+                pi[R] *= s
+            p = pi[R]
+            if p != 0.0:
+                for j in range(a, b): q[indices[j]] += p * data[j]
+
 @jit
-def _em_kernel(A, h, pi, n_iter, tol, loglik):
-    "EM for mixture weights `pi` (in place) given the kernel `A` (N x n) and the normalised histogram `h`."
-    N, n = A.shape
-    q = np.empty(n)
-    ratio = np.empty(n)
+def _loglik_ratio(q_parts, h, ratio):
+    "Sum the chunks of q = pi A in a fixed order; set ratio = h / q and return the log-likelihood sum h log q."
+    C, n = q_parts.shape
+    ll = 0.0
+    for r in range(n):
+        q = 0.0
+        for c in range(C): q += q_parts[c, r]
+        if h[r] > 0.0:
+            ll += h[r] * math.log(q); ratio[r] = h[r] / q
+        else: ratio[r] = 0.0
+    return ll
+
+@jit
+def _em_kernel(indptr, indices, data, h, pi, n_iter, tol, loglik):
+    "EM (eq 21) for the weights `pi` (in place) from the normalised histogram `h`: one fused pass per iteration."
+    q_parts, ratio = np.empty((min(_CHUNKS, len(pi)), len(h))), np.zeros(len(h))
+    _em_pass(indptr, indices, data, ratio, pi, q_parts, False)
     done = 0
     for it in range(n_iter + 1):
-        q[:] = 0.0
-        for R in range(N):
-            p = pi[R]
-            if p == 0.0: continue
-            for r in range(n): q[r] += p * A[R, r]
-        ll = 0.0
-        for r in range(n):
-            if h[r] > 0.0:
-                ll += h[r] * np.log(q[r])
-                ratio[r] = h[r] / q[r]
-            else: ratio[r] = 0.0
-        loglik[it] = ll
+        loglik[it] = _loglik_ratio(q_parts, h, ratio)
         done = it
         if it == n_iter: break
-        if it > 0 and tol > 0.0 and (ll - loglik[it - 1]) <= tol * abs(ll): break
-        for R in range(N):
-            s = 0.0
-            for r in range(n): s += A[R, r] * ratio[r]
-            pi[R] *= s
+        if it > 0 and tol > 0.0 and loglik[it] - loglik[it - 1] <= tol * abs(loglik[it]): break
+        _em_pass(indptr, indices, data, ratio, pi, q_parts, True)
     return done
+
+@jit(parallel=True)
+def _gap_kernel(indptr, indices, data, h, pi):
+    "max_R (A h/q)[R] - 1 >= L(pi*) - L(pi): the certified log-likelihood gap (per user) of the weights `pi`."
+    q_parts, ratio = np.empty((min(_CHUNKS, len(pi)), len(h))), np.zeros(len(h))
+    _em_pass(indptr, indices, data, ratio, pi, q_parts, False)
+    _loglik_ratio(q_parts, h, ratio)
+    s = np.zeros(len(pi))
+    for R in numba.prange(len(pi)):
+        for j in range(indptr[R], indptr[R + 1]): s[R] += data[j] * ratio[indices[j]]
+    return s.max() - 1.0
 
 # %% ../nbs/04_mle.ipynb #4d2af583
 class RankDistribution:
@@ -110,19 +140,6 @@ def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     if abs(p.sum() - 1) > 1e-9: raise ValueError(f"{name} must sum to 1 (within 1e-9); sums to {p.sum():.12g}")
     return p
 
-# %% ../nbs/04_mle.ipynb #76dd7d51
-@jit(parallel=True)
-def _pmf_columns_kernel(N, ns, rs, replace, out):
-    "out[R-1, j] = P(r_j | R; n_j) for every R (rows in parallel)."
-    for i in numba.prange(out.shape[0]):
-        R = i + 1.0
-        p, q = (R - 1.0) / (N - 1.0), (N - R) / (N - 1.0)
-        for j in range(len(ns)):
-            if replace: lp = _log_dbinom(rs[j] - 1.0, ns[j] - 1.0, p, q)
-            else: lp = _log_dhyper(rs[j] - 1.0, R - 1.0, N - R, ns[j] - 1.0)
-            out[i, j] = np.exp(lp)
-
-
 # %% ../nbs/04_mle.ipynb #0a70e04a
 def _histogram(sampled_ranks, n:int) -> np.ndarray:
     "Counts of the sampled ranks 1..n, validated."
@@ -135,18 +152,51 @@ def _check_weights(weights, n:int) -> np.ndarray:
     if not np.isfinite(w).all() or (w < 0).any() or w.sum() == 0: raise ValueError("weights must be finite, >= 0 and not all 0")
     return w
 
-def _em(A, h, n_iter, tol):
-    "Run the EM kernel from the uniform start; returns (pi, iterations, log-likelihood trace per user)."
-    pi = np.full(A.shape[0], 1.0 / A.shape[0])
-    ll = np.full(n_iter + 1, np.nan)
-    it = _em_kernel(A, h / h.sum(), pi, n_iter, 0.0 if tol is None else float(tol), ll)
-    return pi / pi.sum(), it, ll[:it + 1]
+def _em_map(A, h, pi):
+    "One EM step from `pi`: returns (new pi, log-likelihood at pi, log-likelihood at the new pi)."
+    p, ll = pi.copy(), np.empty(2)
+    _em_kernel(A.indptr, A.indices, A.data, h, p, 1, 0.0, ll)
+    return p, ll[0], ll[1]
 
-def _pmf_columns(N:int, ns:np.ndarray, rs:np.ndarray, replace:bool) -> np.ndarray:
-    "The columns P(r_j | R; n_j) for R = 1..N of the distinct (n_j, r_j) pairs: an N x pairs kernel matrix."
-    out = np.empty((N, len(ns)))
-    _pmf_columns_kernel(float(N), ns.astype(np.float64), rs.astype(np.float64), bool(replace), out)
-    return out
+def _squarem(A, h, pi, max_steps, tol, floor=0.1):
+    "SQUAREM (Varadhan and Roland 2008, scheme S3) around the EM map, kept monotone; stops at a certified gap <= tol."
+    trace, steps, gap = [], 0, np.inf
+    while steps < max_steps:
+        p1, l0, _ = _em_map(A, h, pi); p2, _, l2 = _em_map(A, h, p1); steps += 2
+        if not trace: trace.append(l0)
+        r = p1 - pi; v = p2 - p1 - r
+        vv = v @ v
+        alpha = -1.0 if vv == 0 else min(-1.0, -np.sqrt((r @ r) / vv))
+        for _ in range(60):           # shorten the step until no weight falls below `floor` times its EM value:
+            p3 = pi - 2 * alpha * r + alpha ** 2 * v      # a weight set to zero could never come back
+            if (p3 >= floor * p2).all(): break
+            alpha = (alpha - 1) / 2 if alpha < -1.01 else -1.0
+        p3 = np.maximum(p3, floor * p2); p3 /= p3.sum()
+        p4, _, l4 = _em_map(A, h, p3); steps += 1          # one EM step from the extrapolated point
+        pi = p4 if l4 >= l2 else p2                        # never go downhill
+        trace.append(max(l4, l2))
+        gap = _gap_kernel(A.indptr, A.indices, A.data, h, pi)
+        if gap <= tol: break
+    return pi, steps, np.array(trace), gap
+
+def _em(A, h, n_iter, tol, accelerate):
+    "EM from the uniform start on the sparse kernel A for counts h; returns (pi, steps, log-likelihood trace per user, gap)."
+    h = h / h.sum(); pi = np.full(A.shape[0], 1.0 / A.shape[0])
+    if accelerate:
+        tol = 1e-6 if tol is None else float(tol)
+        pi, it, ll, gap = _squarem(A, h, pi, n_iter, tol)
+        if gap > tol: warnings.warn(f"MLE: the log-likelihood gap is {gap:.2g} > tol={tol:g} after {it} EM steps; raise n_iter")
+    else:
+        ll = np.full(n_iter + 1, np.nan)
+        it = _em_kernel(A.indptr, A.indices, A.data, h, pi, n_iter, 0.0 if tol is None else float(tol), ll)
+        ll, gap = ll[:it + 1], _gap_kernel(A.indptr, A.indices, A.data, h, pi)
+    return pi / pi.sum(), it, ll, gap
+
+def _reweight(A, w_cols, omega):
+    "The kernel w(r) P(r|R) / omega[R] of the corrected WMLE, from A over the observed columns."
+    rows = np.repeat(np.arange(A.shape[0]), np.diff(A.indptr))
+    B = A.copy(); B.data = A.data * w_cols[A.indices] / omega[rows]
+    return B
 
 def _check_per_user(sampled_ranks, n, N, replace):
     "Validate per-user sample sizes and ranks; returns (ranks, sizes) as int64 arrays."
@@ -164,41 +214,43 @@ def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item 
                  N:int,             # number of items
                  n,                 # sample set size including the relevant item; or one size per user (adaptive sampling)
                  weights=None,      # w(r) for r=1..n: weighted MLE (eq 23); None for plain MLE
-                 n_iter:int=100,    # EM iterations (the papers' protocol: 100)
-                 tol:float=None,    # stop when the relative log-likelihood gain falls below this
+                 n_iter:int=None,   # EM iterations: 100 (the papers' protocol); with accelerate, at most 100,000 EM steps
+                 tol:float=None,    # EM: stop when the relative log-likelihood gain falls below it; accelerate: the gap to reach (1e-6)
                  replace:bool=True, # the sampling scheme of the sampled ranks
                  correct:bool=False,# with weights: undo the reweighting (the corrected WMLE below)
+                 accelerate:bool=False, # run SQUAREM-accelerated EM to the maximum likelihood (certified gap <= tol)
                 ) -> RankDistribution:
     "Maximum-likelihood estimate of the global rank distribution by EM (Jin et al. eqs 19-21, weighted: eq 23)."
-    n_iter = _check_int('n_iter', n_iter, 1)
+    n_iter = (100_000 if accelerate else 100) if n_iter is None else _check_int('n_iter', n_iter, 1)
     if tol is not None and not (np.isfinite(tol) and tol >= 0): raise ValueError(f"tol must be None or >= 0; got {tol!r}")
+    run = lambda A, h: _em(A, h, n_iter, tol, accelerate)
     if np.ndim(n) > 0:                               # per-user sample sizes: EM over distinct (n_u, r_u) pairs
         if weights is not None: raise NotImplementedError("weights with per-user sample sizes are not supported")
         N = _check_int('N', N, 2)
         r, ns = _check_per_user(sampled_ranks, n, N, replace)
         pairs, counts = np.unique(np.stack([ns, r], axis=1), axis=0, return_counts=True)
-        pi, it, ll = _em(_pmf_columns(N, pairs[:, 0], pairs[:, 1], replace), counts.astype(np.float64), n_iter, tol)
-        refit = lambda d: estimate_mle(d[:, 0], N, d[:, 1], None, n_iter, tol, replace)
-        return RankDistribution(pi, 'MLE', dict(iterations=it, loglik=ll * counts.sum(), pairs=len(pairs)), refit,
+        pi, it, ll, gap = run(_sparse_pmf(N, pairs[:, 0], pairs[:, 1], replace), counts.astype(np.float64))
+        refit = lambda d: estimate_mle(d[:, 0], N, d[:, 1], None, n_iter, tol, replace, accelerate=accelerate)
+        return RankDistribution(pi, 'MLE', dict(iterations=it, loglik=ll * counts.sum(), gap=gap, pairs=len(pairs)), refit,
                                 np.stack([r, ns], axis=1))
     N, n = _check_sizes(N, n, replace)
     counts = _histogram(sampled_ranks, n)
-    A = rank_pmf(N, n, replace=replace)
+    obs = np.flatnonzero(counts) + 1                 # the sampled ranks that occur: the only columns EM needs
+    A, h = _sparse_pmf(N, np.full(len(obs), n), obs, replace), counts[obs - 1]
     if weights is None:
-        pi, it, ll = _em(A, counts, n_iter, tol)
-        method = 'MLE'
+        (pi, it, ll, gap), method = run(A, h), 'MLE'
     else:
         w = _check_weights(weights, n)
         if correct:
-            omega = A @ w                                    # E[w(r) | R]
-            pi_w, it, ll = _em(A * w / omega[:, None], counts * w, n_iter, tol)
+            omega = _cached_sparse_pmf(N, n, replace) @ w            # E[w(r) | R]
+            omega = np.where(omega > 0, omega, np.inf)
+            pi_w, it, ll, gap = run(_reweight(A, w[obs - 1], omega), h * w[obs - 1])
             pi = pi_w / omega; pi /= pi.sum()
             method = 'WMLE-corrected'
         else:
-            pi, it, ll = _em(A, counts * w, n_iter, tol)
-            method = 'WMLE'
-    refit = lambda r: estimate_mle(r, N, n, weights, n_iter, tol, replace, correct)
-    return RankDistribution(pi, method, dict(iterations=it, loglik=ll * counts.sum() if weights is None else ll, n=n),
+            (pi, it, ll, gap), method = run(A, h * w[obs - 1]), 'WMLE'
+    refit = lambda r: estimate_mle(r, N, n, weights, n_iter, tol, replace, correct, accelerate)
+    return RankDistribution(pi, method, dict(iterations=it, loglik=ll * counts.sum() if weights is None else ll, gap=gap, n=n),
                             refit, _check_ranks('sampled_ranks', sampled_ranks, n, 'n'))
 
 

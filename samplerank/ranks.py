@@ -14,7 +14,7 @@ from .core import jit, _check_int
 from .data import Split
 
 # %% auto #0
-__all__ = ['compute_ranks']
+__all__ = ['compute_ranks', 'rank_histograms']
 
 # %% ../nbs/10_ranks.ipynb #c04806aa
 _GOLD, _M1, _M2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
@@ -61,6 +61,29 @@ def _ranks_kernel(scores, rows, items, excl_ptr, excl_idx, n, n_max, replace, se
             out_r[t], out_n[t] = hits + 1, size
 
 # %% ../nbs/10_ranks.ipynb #fb3e233b
+def _prepare(split:Split, n, replace, n_max):
+    "Validate the sampling arguments against a split; return (n, n_max, adaptive, exclusion matrix, test users, items, order)."
+    n = 0 if not n else _check_int('n', n, 2)
+    adaptive = n_max is not None
+    n_max = n if not adaptive else _check_int('n_max', n_max, max(n, 2))
+    pool = split.pool_sizes
+    if n and not replace and (pool < n_max).any():
+        raise ValueError(f"{'n_max' if adaptive else 'n'} must satisfy {'n_max' if adaptive else 'n'} <= pool size without replacement; "
+                         f"the smallest pool has {pool.min()} items")
+    excl = ((split.train != 0).astype(np.int8) + (split.held_out != 0).astype(np.int8)).tocsr()
+    users, items = np.asarray(split.test_users), np.asarray(split.test_items)
+    return n, n_max, adaptive, excl, users, items, np.argsort(users, kind='stable')
+
+def _rank_block(model, excl, users, items, order, ub, n, n_max, replace, seed):
+    "Score the users `ub` (sorted) and rank their test instances; returns (instance indices, R, pool size, r, sample size)."
+    sel = order[np.searchsorted(users[order], ub[0]):np.searchsorted(users[order], ub[-1], side='right')]
+    scores = np.ascontiguousarray(model.score(ub), dtype=np.float64)
+    E = excl[users[sel]]
+    out = tuple(np.zeros(len(sel), np.int64) for _ in range(4))
+    _ranks_kernel(scores, np.searchsorted(ub, users[sel]), items[sel], E.indptr.astype(np.int64), E.indices.astype(np.int64),
+                  n, n_max, bool(replace), seed, sel.astype(np.int64), *out)
+    return (sel,) + out
+
 def compute_ranks(model,               # fitted model with `score(users)`
                   split:Split,         # the split whose test instances are ranked
                   n:int=100,           # sample set size including the relevant item; 0 or None: global ranks only
@@ -71,30 +94,51 @@ def compute_ranks(model,               # fitted model with `score(users)`
                   progress:bool=False, # show a progress bar over blocks
                  ) -> pd.DataFrame:    # user, item, global_rank, pool_size[, sampled_rank[, sample_size]]
     "Global rank, pool size and (optionally, fixed-size or adaptive) sampled rank of every test instance of a split."
-    n = 0 if not n else _check_int('n', n, 2)
-    adaptive = n_max is not None
-    n_max = n if not adaptive else _check_int('n_max', n_max, max(n, 2))
+    n, n_max, adaptive, excl, users, items, order = _prepare(split, n, replace, n_max)
     block, seed = _check_int('block', block, 1), _check_int('seed', seed, 0)
-    excl = ((split.train != 0).astype(np.int8) + (split.held_out != 0).astype(np.int8)).tocsr()
-    users, items = np.asarray(split.test_users), np.asarray(split.test_items)
-    order = np.argsort(users, kind='stable')
     R, Nu, r, sizes = (np.zeros(len(users), np.int64) for _ in range(4))
-    pool = split.pool_sizes
-    if n and not replace and (pool < n_max).any():
-        raise ValueError(f"{'n_max' if adaptive else 'n'} must satisfy {'n_max' if adaptive else 'n'} <= pool size without replacement; "
-                         f"the smallest pool has {pool.min()} items")
     uniq = np.unique(users)
     for b in tqdm(range(0, len(uniq), block), disable=not progress, desc=f'ranks {getattr(model, "name", "")}'):
-        ub = uniq[b:b + block]
-        sel = order[np.searchsorted(users[order], ub[0]):np.searchsorted(users[order], ub[-1], side='right')]
-        scores = np.ascontiguousarray(model.score(ub), dtype=np.float64)
-        rows = np.searchsorted(ub, users[sel])
-        E = excl[users[sel]]
-        oR, oN, orr, on = (np.zeros(len(sel), np.int64) for _ in range(4))
-        _ranks_kernel(scores, rows, items[sel], E.indptr.astype(np.int64), E.indices.astype(np.int64), n, n_max, bool(replace),
-                      seed, sel.astype(np.int64), oR, oN, orr, on)
-        R[sel], Nu[sel], r[sel], sizes[sel] = oR, oN, orr, on
+        sel, *vals = _rank_block(model, excl, users, items, order, uniq[b:b + block], n, n_max, replace, seed)
+        R[sel], Nu[sel], r[sel], sizes[sel] = vals
     out = pd.DataFrame({'user': users, 'item': items, 'global_rank': R, 'pool_size': Nu})
     if n: out['sampled_rank'] = r
     if adaptive: out['sample_size'] = sizes
+    return out
+
+# %% ../nbs/10_ranks.ipynb #9dc3b3bf
+def _block_counts(model, prep, ub, n, n_max, replace, seed, n_items):
+    "Histograms of one block of users: sampled ranks (1..n, or (size, rank) pairs when adaptive) and global ranks."
+    _, R, _, r, sizes = _rank_block(model, *prep, ub, n, n_max, replace, seed)
+    if n_max != n: return {'global': np.bincount(R - 1, minlength=n_items), 'pairs': pd.Series(list(zip(sizes, r))).value_counts()}
+    return {'global': np.bincount(R - 1, minlength=n_items), 'sampled': np.bincount(r - 1, minlength=n)}
+
+def _add_counts(a, b):
+    "Fold two block results."
+    if 'pairs' in a: return {'global': a['global'] + b['global'], 'pairs': a['pairs'].add(b['pairs'], fill_value=0)}
+    return {k: a[k] + b[k] for k in a}
+
+def rank_histograms(model,             # fitted model with `score(users)`; shipped to the Dask workers
+                    split:Split,       # the split whose test instances are ranked
+                    n:int=100,         # sample set size including the relevant item
+                    replace:bool=True, # sample with or without replacement
+                    n_max:int=None,    # adaptive sampling: double the set while r = 1, up to n_max
+                    seed:int=0,        # seed of the sampled ranks (same draws as `compute_ranks`)
+                    block:int=256,     # users per block (one Dask task each)
+                    npartitions:int=None, # Dask partitions (default: up to 64 blocks per partition, at least 1)
+                   ) -> dict:          # 'sampled': counts of r=1..n (or 'pairs': counts of (size, r)); 'global': counts of R
+    "Histograms of the sampled and global ranks, computed over a Dask bag of user blocks on the active Dask scheduler."
+    try: import dask.bag as db
+    except ImportError as e: raise ImportError("rank_histograms needs Dask: pip install 'samplerank[dask]'") from e
+    n = _check_int('n', n, 2)
+    n, n_max, adaptive, *prep = _prepare(split, n, replace, n_max)
+    block, seed = _check_int('block', block, 1), _check_int('seed', seed, 0)
+    uniq = np.unique(prep[1])
+    blocks = [uniq[b:b + block] for b in range(0, len(uniq), block)]
+    parts = len(blocks) if npartitions is None else _check_int('npartitions', npartitions, 1)
+    n_items = int(split.pool_sizes.max()) + 1
+    bag = db.from_sequence(blocks, npartitions=min(parts, len(blocks)))
+    f = lambda ub: _block_counts(model, prep, ub, n, n_max, replace, seed, n_items)
+    out = bag.map(f).fold(_add_counts).compute()
+    if adaptive: out['pairs'] = out['pairs'].sort_index().astype(np.int64)
     return out

@@ -9,12 +9,13 @@ from __future__ import annotations
 import math
 import numpy as np
 import numba
+import scipy.sparse as sps
 from .core import jit, _check_int, _check_ranks
 from .metrics import metric_weights
 
 # %% auto #0
-__all__ = ['rank_pmf', 'expected_sampled_weights', 'expected_sampled_metric', 'expected_sampled_ap', 'sample_ranks',
-           'simulate_sampled_metric']
+__all__ = ['rank_pmf', 'sparse_rank_pmf', 'expected_sampled_weights', 'expected_sampled_metric', 'expected_sampled_ap',
+           'sample_ranks', 'simulate_sampled_metric']
 
 # %% ../nbs/02_sampling.ipynb #3a0de355
 _LN_2PI = math.log(2.0 * math.pi)
@@ -100,6 +101,128 @@ def rank_pmf(N:int,             # number of items, N >= 2
     out = np.empty((len(Rs), n))
     _rank_pmf_kernel(float(N), n, Rs, bool(replace), out)
     return out
+
+# %% ../nbs/02_sampling.ipynb #4e7c7d8a
+@jit
+def _log_pmf(k, R, N, m, replace):
+    "log P(r = k+1 | R) when m = n-1 other items are drawn: the saddle-point binomial or hypergeometric of above."
+    if replace: return _log_dbinom(k, m, (R - 1.0) / (N - 1.0), (N - R) / (N - 1.0))
+    return _log_dhyper(k, R - 1.0, N - R, m)
+
+@jit
+def _mode(R, N, m, replace):
+    "The mode of k = r - 1, the number of sampled items ranked above the relevant one."
+    k = (m + 1.0) * (R - 1.0) / (N - 1.0) if replace else (m + 1.0) * R / (N + 1.0)
+    return min(max(math.floor(k), 0.0), m)
+
+@jit
+def _ratio_up(k, R, N, m, replace):
+    "P(k+1) / P(k) (eq. ratio-up)."
+    if replace: return (m - k) / (k + 1.0) * (R - 1.0) / (N - R) if R < N else np.inf
+    return (R - 1.0 - k) * (m - k) / ((k + 1.0) * (N - R - m + k + 1.0))
+
+@jit
+def _ratio_down(k, R, N, m, replace):
+    "P(k-1) / P(k) (eq. ratio-down)."
+    if replace: return k / (m - k + 1.0) * (N - R) / (R - 1.0) if R > 1 else np.inf
+    return k * (N - R - m + k) / ((R - k) * (m - k + 1.0))
+
+@jit
+def _band(R, N, m, replace, rel_tol, kmax):
+    "The range [lo, hi] of k <= kmax with P(k) >= rel_tol * max_k P(k), and the point in it to start the recurrence."
+    k0 = _mode(R, N, m, replace)
+    if k0 > kmax:                                  # the band is cut at kmax: is anything left of it?
+        top = _log_pmf(k0, R, N, m, replace)
+        v = math.exp(_log_pmf(kmax, R, N, m, replace) - top)
+        if not v >= rel_tol: return 1, 0, 0
+        lo = kmax
+    else:
+        lo, v = k0, 1.0
+    start, v0 = lo, v
+    while lo > 0.0:
+        v *= _ratio_down(lo, R, N, m, replace)
+        if not v >= rel_tol: break
+        lo -= 1.0
+    hi, v = start, v0
+    while hi < min(m, kmax):
+        v *= _ratio_up(hi, R, N, m, replace)
+        if not v >= rel_tol: break
+        hi += 1.0
+    return int(lo), int(hi), int(start)
+
+@jit
+def _band_values(R, N, m, replace, lo, hi, k0, buf):
+    "buf[k - lo] = P(k) for k = lo..hi: one saddle-point value at k0, then the ratio recurrence outward."
+    v = math.exp(_log_pmf(k0 + 0.0, R, N, m, replace))
+    buf[k0 - lo] = v
+    for k in range(k0, lo, -1):
+        v *= _ratio_down(k + 0.0, R, N, m, replace); buf[k - 1 - lo] = v
+    v = buf[k0 - lo]
+    for k in range(k0, hi):
+        v *= _ratio_up(k + 0.0, R, N, m, replace); buf[k + 1 - lo] = v
+
+@jit(parallel=True)
+def _sparse_pmf_kernel(N, Rs, sizes, gptr, rs, replace, rel_tol, counts, indptr, indices, data, write):
+    "Row i (global rank Rs[i]): P(rs[j] | R; sizes[g]) for the columns j of each sample-size group g inside the band."
+    rows = len(Rs)
+    C = min(64, rows)
+    for c in numba.prange(C):
+        buf = np.empty(int(sizes.max()))
+        for i in range(c * rows // C, (c + 1) * rows // C):
+            R, pos, cnt = Rs[i], indptr[i], 0
+            for g in range(len(sizes)):
+                a, b, m = gptr[g], gptr[g + 1], sizes[g] - 1.0
+                lo, hi, k0 = _band(R, N, m, replace, rel_tol, rs[b - 1] - 1.0)
+                if lo > hi: continue
+                j0 = a + np.searchsorted(rs[a:b], lo + 1)
+                j1 = a + np.searchsorted(rs[a:b], hi + 1, side='right')
+                cnt += j1 - j0
+                if write and j1 > j0:
+                    _band_values(R, N, m, replace, lo, hi, k0, buf)
+                    for j in range(j0, j1):
+                        indices[pos] = j; data[pos] = buf[rs[j] - 1 - lo]; pos += 1
+            counts[i] = cnt
+
+def _sparse_pmf(N:int, ns, rs, replace:bool, rel_tol:float=1e-17, Rs=None) -> sps.csr_matrix:
+    "The kernel P(r_j | R; n_j) over columns (n_j, r_j) sorted by size then rank, as a CSR matrix with rows Rs (default 1..N)."
+    ns, rs = np.asarray(ns, np.int64), np.asarray(rs, np.int64)
+    Rs = np.arange(1.0, N + 1) if Rs is None else np.asarray(Rs, np.float64)
+    sizes, gptr = np.unique(ns, return_index=True)
+    counts, indptr = np.zeros(len(Rs), np.int64), np.zeros(len(Rs) + 1, np.int64)
+    args = (float(N), Rs, sizes.astype(np.float64), np.r_[gptr, len(ns)].astype(np.int64), rs, bool(replace), float(rel_tol), counts)
+    _sparse_pmf_kernel(*args, indptr, np.empty(0, np.int32), np.empty(0), False)          # pass 1: band sizes
+    np.cumsum(counts, out=indptr[1:])
+    if indptr[-1] * 12 > _MAX_BYTES:
+        raise ValueError(f"the sparse kernel would need {indptr[-1] * 12 / 2**30:.1f} GB; pass R= to select rows (at most 4 GB at once)")
+    indices, data = np.empty(indptr[-1], np.int32), np.empty(indptr[-1])
+    _sparse_pmf_kernel(*args, indptr, indices, data, True)                                 # pass 2: values
+    return sps.csr_matrix((data, indices, indptr), shape=(len(Rs), len(rs)))
+
+# %% ../nbs/02_sampling.ipynb #b6891118
+def sparse_rank_pmf(N:int,              # number of items, N >= 2
+                    n:int,              # sample set size including the relevant item, n >= 2
+                    R=None,             # global ranks whose rows are wanted (1..N); default: all of 1..N
+                    replace:bool=True,  # with (binomial) or without (hypergeometric) replacement
+                    rel_tol:float=1e-17,# drop entries below rel_tol times their row's largest entry
+                   ) -> sps.csr_matrix: # P(r|R): one row per global rank, columns r = 1..n, banded
+    "P(r|R) as a sparse matrix: each row keeps the band around its mode where $P(r|R)\\ge$ `rel_tol` $\\max_r P(r|R)$."
+    N, n = _check_sizes(N, n, replace)
+    if not (np.isfinite(rel_tol) and 0 <= rel_tol < 1): raise ValueError(f"rel_tol must satisfy 0 <= rel_tol < 1; got {rel_tol!r}")
+    Rs = None if R is None else _check_ranks('R', R, N, 'N')
+    return _sparse_pmf(N, np.full(n, n), np.arange(1, n + 1), replace, rel_tol, Rs)
+
+_CACHE, _CACHE_BYTES = {}, 2**30
+
+def _cached_sparse_pmf(N:int, n:int, replace:bool) -> sps.csr_matrix:
+    "`sparse_rank_pmf(N, n)`, kept (read-only) for reuse by the estimators; the oldest entries go beyond 1 GB in all."
+    key = (N, n, bool(replace))
+    if key not in _CACHE:
+        A = sparse_rank_pmf(N, n, replace=replace)
+        for a in (A.data, A.indices, A.indptr): a.flags.writeable = False
+        _CACHE[key] = A
+        while len(_CACHE) > 1 and sum(a.data.nbytes + a.indices.nbytes for a in _CACHE.values()) > _CACHE_BYTES:
+            del _CACHE[next(iter(_CACHE))]
+    return _CACHE[key]
 
 # %% ../nbs/02_sampling.ipynb #4be1230d
 def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precision", "ap", "mrr", "ndcg", "auc"
