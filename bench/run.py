@@ -1,109 +1,181 @@
 """Side-by-side benchmarks of samplerank's kernels against the naive implementations of the same equations.
 
-Each case runs in its own subprocess, so its peak memory (max RSS) is measured alone; every figure is a ratio
-measured in one run on the same machine. Usage:
+Each case runs in its own subprocess, so its peak memory (max RSS, including the ~300 MB Python/Numba/SciPy runtime)
+is its own; every ratio compares cases measured in one run on the same machine. Usage:
 
     python bench/run.py [--scales ml-1m ml-20m book-x 1m] [--out bench/results.md]
 
 Scales (Li et al. 2023 / Jin et al. 2021): ml-1m N=3,706 n=100 M=6,040; ml-20m N=20,720 n=1,000 M=136,677;
-book-x N=139,331 n=100 M=11,325; 1m N=10^6 n=1,000 M=10^6. Naive cases whose dense matrices would not fit in
-memory (or would take hours) are reported as skipped with the reason.
+book-x N=139,331 n=100 M=11,325; 1m N=10^6 n=1,000 M=10^6. Simulated global ranks (log-normal, median 20) are
+sampled with replacement. Cases whose dense matrices would not fit (or would take hours) are reported as skipped.
 """
-import argparse, json, subprocess, sys, time
+import argparse, json, subprocess, sys
 from pathlib import Path
 
 SCALES = {'ml-1m': (3706, 100, 6040), 'ml-20m': (20720, 1000, 136677), 'book-x': (139331, 100, 11325),
           '1m': (10**6, 1000, 10**6)}
 
-CASES = {
- # name: (code run in a fresh process; must set `seconds`, may set `value` for an equality check)
- 'pmf ours': """
-from samplerank.sampling import rank_pmf
-rank_pmf(50, 10)                                   # compile outside the timing
-t = time.perf_counter(); P = rank_pmf(N, n); seconds = time.perf_counter() - t
-value = float(P[N // 3].sum())""",
- 'pmf naive (scipy dense)': """
-import scipy.stats as st
-t = time.perf_counter()
-P = st.binom.pmf(np.arange(n)[None, :], n - 1, (np.arange(1, N + 1)[:, None] - 1) / (N - 1))
-seconds = time.perf_counter() - t
-value = float(P[N // 3].sum())""",
- 'EM ours': """
-from samplerank.mle import estimate_mle
-from samplerank.sampling import sample_ranks
-from samplerank.mle import simulate_global_ranks
-r = sample_ranks(simulate_global_ranks(N, M, seed=0), n, N, seed=1)
-estimate_mle(r[:100], 50, min(n, 50))               # compile outside the timing
-t = time.perf_counter(); d = estimate_mle(r, N, n); seconds = time.perf_counter() - t
-value = d.metric('ndcg', 10)""",
- 'EM naive (eq 21, dense scipy + numpy)': """
-import scipy.stats as st
+SETUP = """
 from samplerank.sampling import sample_ranks
 from samplerank.mle import simulate_global_ranks
 from samplerank.metrics import metric_weights
-r = sample_ranks(simulate_global_ranks(N, M, seed=0), n, N, seed=1)
+R = simulate_global_ranks(N, M, seed=0); r = sample_ranks(R, n, N, seed=1)
+"""
+DENSE = "A = st.binom.pmf(np.arange(n)[None, :], n - 1, (np.arange(1, N + 1)[:, None] - 1) / (N - 1))"
+
+# (group, role, name, code): code runs after SETUP in a fresh process, sets `seconds` and may set `value`
+CASES = [
+ ('P(r|R)', 'ours', 'sparse band (ratio recurrence)', """
+from samplerank.sampling import sparse_rank_pmf
+sparse_rank_pmf(50, 10)
+t = time.perf_counter(); P = sparse_rank_pmf(N, n); seconds = time.perf_counter() - t
+value = float(P[N // 3].sum())"""),
+ ('P(r|R)', 'dense', 'dense saddle point (rank_pmf)', """
+from samplerank.sampling import rank_pmf
+rank_pmf(50, 10)
+t = time.perf_counter(); P = rank_pmf(N, n); seconds = time.perf_counter() - t
+value = float(P[N // 3].sum())"""),
+ ('P(r|R)', 'naive', 'dense SciPy', """
+import scipy.stats as st
+t = time.perf_counter(); """ + DENSE + """; seconds = time.perf_counter() - t
+value = float(A[N // 3].sum())"""),
+ ('EM fixed n', 'ours', 'estimate_mle (sparse, observed ranks, fused)', """
+from samplerank.mle import estimate_mle
+estimate_mle(r[:100], 50, min(n, 50))
+t = time.perf_counter(); d = estimate_mle(r, N, n); seconds = time.perf_counter() - t
+value = d.metric('ndcg', 10)"""),
+ ('EM fixed n', 'naive', 'eq 21, dense SciPy + NumPy', """
+import scipy.stats as st
 t = time.perf_counter()
-A = st.binom.pmf(np.arange(n)[None, :], n - 1, (np.arange(1, N + 1)[:, None] - 1) / (N - 1))
+""" + DENSE + """
 h = np.bincount(r - 1, minlength=n) / len(r)
 pi = np.full(N, 1 / N)
 for _ in range(100):
     q = pi @ A
     pi = pi * (A @ np.where(h > 0, h / np.where(q > 0, q, 1), 0))
 seconds = time.perf_counter() - t
-value = float(metric_weights('ndcg', N, 10) @ (pi / pi.sum()))""",
- 'EM per-user (eq 20, as in the authors code)': """
+value = float(metric_weights('ndcg', N, 10) @ (pi / pi.sum()))"""),
+ ('EM fixed n', 'naive', 'eq 20 per user (as in the authors code)', """
 import scipy.stats as st
-from samplerank.sampling import sample_ranks
-from samplerank.mle import simulate_global_ranks
-from samplerank.metrics import metric_weights
-r = sample_ranks(simulate_global_ranks(N, M, seed=0), n, N, seed=1)
 t = time.perf_counter()
-A = st.binom.pmf(np.arange(n)[None, :], n - 1, (np.arange(1, N + 1)[:, None] - 1) / (N - 1))
-L = A[:, r - 1].T                                   # users x N
+""" + DENSE + """
+L = A[:, r - 1].T
 pi = np.full(N, 1 / N)
 for _ in range(100):
     post = L * pi; post /= post.sum(1, keepdims=True); pi = post.mean(0)
 seconds = time.perf_counter() - t
-value = float(metric_weights('ndcg', N, 10) @ pi)""",
-}
+value = float(metric_weights('ndcg', N, 10) @ pi)"""),
+ ('EM adaptive', 'ours', 'estimate_mle over (n_u, r_u) pairs', """
+from samplerank.adaptive import adaptive_sample_ranks
+from samplerank.mle import estimate_mle
+ra, na = adaptive_sample_ranks(R, N, n0=n, n_max=min(8 * n, N), seed=1)
+estimate_mle(ra[:100], N, na[:100])
+t = time.perf_counter(); d = estimate_mle(ra, N, na); seconds = time.perf_counter() - t
+value = d.metric('ndcg', 10)"""),
+ ('EM adaptive', 'naive', 'App. G over pairs, dense SciPy + NumPy', """
+import scipy.stats as st
+from samplerank.adaptive import adaptive_sample_ranks
+ra, na = adaptive_sample_ranks(R, N, n0=n, n_max=min(8 * n, N), seed=1)
+t = time.perf_counter()
+pairs, counts = np.unique(np.stack([na, ra], 1), axis=0, return_counts=True)
+theta = (np.arange(1, N + 1)[:, None] - 1) / (N - 1)
+A = st.binom.pmf(pairs[None, :, 1] - 1, pairs[None, :, 0] - 1, theta)
+h = counts / counts.sum(); pi = np.full(N, 1 / N)
+for _ in range(100): pi = pi * (A @ (h / (pi @ A)))
+seconds = time.perf_counter() - t
+value = float(metric_weights('ndcg', N, 10) @ (pi / pi.sum()))"""),
+ ('MES', 'ours', 'SCS on the sparse band', """
+from samplerank.mes import estimate_mes
+t = time.perf_counter(); d = estimate_mes(r, N, n, solvers=('SCS',)); seconds = time.perf_counter() - t
+value = d.metric('ndcg', 10)"""),
+ ('MES', 'naive', 'SCS on the dense kernel', """
+from samplerank.mes import _solve_mes
+from samplerank.sampling import rank_pmf
+t = time.perf_counter()
+h = np.bincount(r - 1, minlength=n) / len(r)
+pi = _solve_mes(rank_pmf(N, n), h, 1e-3, ('SCS',))[0]; seconds = time.perf_counter() - t
+value = float(metric_weights('ndcg', N, 10) @ pi)"""),
+ ('BV', 'ours', 'estimate_bv (NDCG@10, gamma 0.01)', """
+from samplerank.baselines import estimate_bv
+estimate_bv(r[:10], 50, min(n, 50), 'ndcg', 10)
+t = time.perf_counter(); value = estimate_bv(r, N, n, 'ndcg', 10); seconds = time.perf_counter() - t"""),
+ ('MN', 'ours', 'estimate_mn (NDCG@10, uniform prior)', """
+from samplerank.mn import estimate_mn
+estimate_mn(r[:10], 50, min(n, 50), 'ndcg', 10)
+t = time.perf_counter(); value = estimate_mn(r, N, n, 'ndcg', 10); seconds = time.perf_counter() - t"""),
+ ('ranks', 'ours', 'rank kernel, 256 users (Numba, parallel)', """
+from samplerank.ranks import _ranks_kernel
+U = 256 if N < 10**6 else 64
+rng = np.random.default_rng(0); S = rng.random((U, N)); items = rng.integers(0, N, U)
+args = (np.arange(U), items, np.zeros(U + 1, np.int64), np.zeros(0, np.int64), n, n, True, 0, np.arange(U))
+outs = [np.zeros(U, np.int64) for _ in range(4)]
+_ranks_kernel(S[:2], np.arange(2), items[:2] % 2, np.zeros(3, np.int64), np.zeros(0, np.int64), 2, 2, True, 0, np.arange(2), *[o[:2] for o in outs])
+t = time.perf_counter(); _ranks_kernel(S, *args, *outs); seconds = time.perf_counter() - t
+value = float(outs[0].mean())"""),
+ ('ranks', 'naive', 'NumPy: compare rows, draw with Generator.integers', """
+U = 256 if N < 10**6 else 64
+rng = np.random.default_rng(0); S = rng.random((U, N)); items = rng.integers(0, N, U)
+t = time.perf_counter()
+s = S[np.arange(U), items]
+Rg = (S >= s[:, None]).sum(1)                     # includes the item itself: 1 + others above
+others = np.where(rng.integers(0, N - 1, (U, n - 1)) >= items[:, None], 1, 0) + rng.integers(0, N - 1, (U, n - 1))
+rs = 1 + (np.take_along_axis(S, others, 1) >= s[:, None]).sum(1)
+seconds = time.perf_counter() - t
+value = float(Rg.mean())"""),
+]
 
 RUNNER = """
 import json, resource, time, numpy as np
 N, n, M = {N}, {n}, {M}
 value = None
+{setup}
 {code}
 print(json.dumps(dict(seconds=seconds, value=value, peak_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)))
 """
 
-def skip_reason(case, N, n, M):
+def skip_reason(group, name, N, n, M):
     dense = N * n * 8 / 2**30
-    if 'per-user' in case and N * M * 8 / 2**30 > 2: return f'users x N posterior needs {N * M * 8 / 2**30:.0f} GB per step'
-    if ('naive' in case or 'ours' in case) and dense > 6: return f'dense N x n matrix needs {dense:.0f} GB'
+    if 'per user' in name and N * M * 8 / 2**30 > 2: return f'users x N posterior needs {N * M * 8 / 2**30:.0f} GB per step'
+    if group in ('P(r|R)', 'EM fixed n', 'EM adaptive', 'BV', 'MN') and 'sparse' not in name and 'estimate_mle' not in name \
+       and dense > 6: return f'dense N x n matrix needs {dense:.0f} GB'
+    if group == 'EM adaptive' and 'dense' in name and dense * 3 > 6: return f'dense N x pairs matrix needs > {dense * 3:.0f} GB'
+    if group == 'MES' and N > 100_000: return 'SCS did not finish in 8 minutes on the sparse band at book-x (run of 2026-11-22); not attempted'
+    if group == 'MES' and 'dense' in name and n >= 1000: return 'dense kernel in the cone program: > 20 GB of cvxpy canonicalisation'
     return None
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--scales', nargs='+', default=['ml-1m', 'ml-20m'], choices=list(SCALES))
+    ap.add_argument('--scales', nargs='+', default=list(SCALES), choices=list(SCALES))
+    ap.add_argument('--groups', nargs='+', default=None)
     ap.add_argument('--out', default=None)
     args = ap.parse_args()
     rows = []
     for scale in args.scales:
         N, n, M = SCALES[scale]
-        for case, code in CASES.items():
-            why = skip_reason(case, N, n, M)
-            if why: rows.append(dict(scale=scale, case=case, skipped=why)); continue
-            res = subprocess.run([sys.executable, '-c', RUNNER.format(N=N, n=n, M=M, code=code)], capture_output=True, text=True)
-            if res.returncode: rows.append(dict(scale=scale, case=case, skipped='failed: ' + res.stderr.strip().splitlines()[-1])); continue
-            rows.append(dict(scale=scale, case=case, **json.loads(res.stdout.strip().splitlines()[-1])))
+        for group, role, name, code in CASES:
+            if args.groups and group not in args.groups: continue
+            row = dict(scale=scale, group=group, role=role, name=name)
+            why = skip_reason(group, name, N, n, M)
+            if why: rows.append(dict(row, skipped=why)); print(rows[-1], flush=True); continue
+            res = subprocess.run([sys.executable, '-c', RUNNER.format(N=N, n=n, M=M, setup=SETUP, code=code)],
+                                 capture_output=True, text=True)
+            if res.returncode:
+                rows.append(dict(row, skipped='failed: ' + (res.stderr.strip().splitlines() or ['?'])[-1][:120]))
+            else: rows.append(dict(row, **json.loads(res.stdout.strip().splitlines()[-1])))
             print(rows[-1], flush=True)
-    lines = ['| scale | case | seconds | ratio to ours | peak MB | value |', '|---|---|---|---|---|---|']
+    lines = ['| scale | step | implementation | seconds | time / ours | peak MB | value | rel. diff to ours |',
+             '|---|---|---|---|---|---|---|---|']
     for r in rows:
-        if 'skipped' in r: lines.append(f"| {r['scale']} | {r['case']} | skipped: {r['skipped']} | | | |"); continue
-        base = next((x for x in rows if x['scale'] == r['scale'] and x['case'] == r['case'].split(' ')[0] + ' ours' and 'seconds' in x), None)
+        if 'skipped' in r:
+            lines.append(f"| {r['scale']} | {r['group']} | {r['name']} | skipped: {r['skipped']} | | | | |"); continue
+        base = next((x for x in rows if x['scale'] == r['scale'] and x['group'] == r['group'] and x['role'] == 'ours' and 'seconds' in x), None)
         ratio = f"{r['seconds'] / base['seconds']:.1f}x" if base else ''
-        lines.append(f"| {r['scale']} | {r['case']} | {r['seconds']:.3f} | {ratio} | {r['peak_mb']:.0f} | {r['value']} |")
+        diff = f"{abs(r['value'] / base['value'] - 1):.1e}" if base and r['value'] and base['value'] and r is not base else ''
+        lines.append(f"| {r['scale']} | {r['group']} | {r['name']} | {r['seconds']:.3f} | {ratio} | {r['peak_mb']:.0f} | "
+                     f"{r['value']:.10g} | {diff} |")
     text = '\n'.join(lines)
     print(text)
     if args.out: Path(args.out).write_text(text + '\n')
+    Path(args.out or 'bench/results.json').with_suffix('.json').write_text(json.dumps(rows, indent=1))
 
 if __name__ == '__main__': main()
