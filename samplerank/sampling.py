@@ -68,15 +68,16 @@ def _log_dhyper(x, r, b, n):
     return _log_dbinom(x, r, p, q) + _log_dbinom(n - x, b, p, q) - _log_dbinom(n, r + b, p, q)
 
 # %% ../nbs/02_sampling.ipynb #73067aea
+@jit
+def _log_pmf(k, R, N, m, replace):
+    "log P(r = k+1 | R) when m = n-1 other items are drawn: the saddle-point binomial or hypergeometric above."
+    if replace: return _log_dbinom(k, m, (R - 1.0) / (N - 1.0), (N - R) / (N - 1.0))
+    return _log_dhyper(k, R - 1.0, N - R, m)
+
 @jit(parallel=True)
 def _rank_pmf_kernel(N, n, Rs, replace, out):
     for i in numba.prange(len(Rs)):
-        R = float(Rs[i])
-        p, q = (R - 1.0) / (N - 1.0), (N - R) / (N - 1.0)
-        for k in range(n):
-            if replace: lp = _log_dbinom(float(k), n - 1.0, p, q)
-            else:       lp = _log_dhyper(float(k), R - 1.0, N - R, n - 1.0)
-            out[i, k] = math.exp(lp)
+        for k in range(n): out[i, k] = math.exp(_log_pmf(float(k), float(Rs[i]), N, n - 1.0, replace))
 
 # %% ../nbs/02_sampling.ipynb #3bbcc541
 _MAX_BYTES = 4 * 2**30
@@ -103,12 +104,6 @@ def rank_pmf(N:int,             # number of items, N >= 2
     return out
 
 # %% ../nbs/02_sampling.ipynb #4e7c7d8a
-@jit
-def _log_pmf(k, R, N, m, replace):
-    "log P(r = k+1 | R) when m = n-1 other items are drawn: the saddle-point binomial or hypergeometric of above."
-    if replace: return _log_dbinom(k, m, (R - 1.0) / (N - 1.0), (N - R) / (N - 1.0))
-    return _log_dhyper(k, R - 1.0, N - R, m)
-
 @jit
 def _mode(R, N, m, replace):
     "The mode of k = r - 1, the number of sampled items ranked above the relevant one."
