@@ -107,11 +107,13 @@ def compute_ranks(model,               # fitted model with `score(users)`
     return out
 
 # %% ../nbs/10_ranks.ipynb #9dc3b3bf
-def _block_counts(model, prep, ub, n, n_max, replace, seed, n_items):
-    "Histograms of one block of users: sampled ranks (1..n, or (size, rank) pairs when adaptive) and global ranks."
+def _block_counts(model, prep, ub, n, n_max, adaptive, replace, seed, n_items):
+    "Histograms of one block of users: global ranks, and sampled ranks (1..n) or, when adaptive, (size, rank) pairs."
     _, R, _, r, sizes = _rank_block(model, *prep, ub, n, n_max, replace, seed)
-    if n_max != n: return {'global': np.bincount(R - 1, minlength=n_items), 'pairs': pd.Series(list(zip(sizes, r))).value_counts()}
-    return {'global': np.bincount(R - 1, minlength=n_items), 'sampled': np.bincount(r - 1, minlength=n)}
+    out = {'global': np.bincount(R - 1, minlength=n_items)}
+    if adaptive: out['pairs'] = pd.Series(list(zip(sizes, r))).value_counts()
+    else: out['sampled'] = np.bincount(r - 1, minlength=n)
+    return out
 
 def _add_counts(a, b):
     "Fold two block results."
@@ -138,7 +140,7 @@ def rank_histograms(model,             # fitted model with `score(users)`; shipp
     parts = len(blocks) if npartitions is None else _check_int('npartitions', npartitions, 1)
     n_items = int(split.pool_sizes.max()) + 1
     bag = db.from_sequence(blocks, npartitions=min(parts, len(blocks)))
-    f = lambda ub: _block_counts(model, prep, ub, n, n_max, replace, seed, n_items)
+    f = lambda ub: _block_counts(model, prep, ub, n, n_max, adaptive, replace, seed, n_items)
     out = bag.map(f).fold(_add_counts).compute()
     if adaptive: out['pairs'] = out['pairs'].sort_index().astype(np.int64)
     return out
