@@ -7,15 +7,39 @@ Docs: https://samplerank.github.io/samplerank/baselines.html.md"""
 # %% ../nbs/06_baselines.ipynb #35960c69
 from __future__ import annotations
 import numpy as np
+import numba
+import scipy.sparse as sps
 import scipy.linalg as sla
 from scipy.optimize import lsq_linear
-from .core import _check_metric, _check_K
+from .core import jit, _check_metric, _check_K
 from .metrics import metric_weights
-from .sampling import rank_pmf, _check_sizes
+from .sampling import rank_pmf, _check_sizes, _cached_sparse_pmf
 from .mle import RankDistribution, _histogram, _as_pmf
 
 # %% auto #0
 __all__ = ['bv_adjusted_metric', 'estimate_bv', 'bv_distribution', 'cls_adjusted_metric', 'estimate_cls']
+
+# %% ../nbs/06_baselines.ipynb #0adf726b
+@jit(parallel=True)
+def _gram_kernel(indptr, indices, data, p, parts):
+    "parts[c] += p[R] a_R a_R^T (upper triangle) over the rows R of chunk c of a sparse kernel with sorted columns."
+    N, C = len(p), parts.shape[0]
+    for c in numba.prange(C):
+        G = parts[c]
+        for R in range(c * N // C, (c + 1) * N // C):
+            if p[R] == 0.0: continue
+            a, b = indptr[R], indptr[R + 1]
+            for j in range(a, b):
+                x, cj = p[R] * data[j], indices[j]
+                for k in range(j, b): G[cj, indices[k]] += x * data[k]
+
+def _gram(P, p) -> np.ndarray:
+    "$A^\\top\\mathrm{diag}(p)A$ (n x n, dense) for the kernel A = P (N x n, sparse or dense), one parallel pass over its bands."
+    P, n = sps.csr_matrix(P), P.shape[1]
+    parts = np.zeros((4 if n <= 4096 else 1, n, n))
+    _gram_kernel(P.indptr, P.indices, P.data, np.ascontiguousarray(p, dtype=np.float64), parts)
+    G = parts.sum(0)
+    return G + np.triu(G, 1).T
 
 # %% ../nbs/06_baselines.ipynb #a5e9b161
 def _prior(prior, N):
@@ -26,9 +50,9 @@ def _check_gamma(gamma):
     return float(gamma)
 
 def _bv_system(P, p, gamma):
-    "The BV normal matrix $(1-\\gamma)A^\\top A+\\gamma\\,\\mathrm{diag}(c)$ for the kernel P (N x n) and prior p."
-    Pp = P * p[:, None]
-    return (1 - gamma) * (Pp.T @ P) + gamma * np.diag(Pp.sum(0)), Pp
+    "The BV normal matrix $(1-\\gamma)A^\\top DA+\\gamma\\,\\mathrm{diag}(c)$ for the sparse kernel P (N x n) and prior p; and DA."
+    Pp = sps.diags(p) @ P
+    return (1 - gamma) * _gram(P, p) + gamma * np.diag(np.asarray(Pp.sum(0)).ravel()), Pp
 
 def _solve_sym(mat, rhs):
     "Solve a symmetric positive semi-definite system; minimum-norm least squares where it is singular."
@@ -47,7 +71,7 @@ def bv_adjusted_metric(N:int,             # number of items
     "The BV adjusted metric $\\widehat{\\mathcal M}(r)$, r=1..n (Krichene and Rendle; Jin et al. eqs 10-12)."
     N, n = _check_sizes(N, n, replace)
     metric, K, gamma = _check_metric(metric), _check_K(K), _check_gamma(gamma)
-    p, P = _prior(prior, N), rank_pmf(N, n, replace=replace)
+    p, P = _prior(prior, N), _cached_sparse_pmf(N, n, replace)
     mat, Pp = _bv_system(P, p, gamma)
     return _solve_sym(mat, Pp.T @ metric_weights(metric, N, K))
 
@@ -76,7 +100,7 @@ def bv_distribution(sampled_ranks,     # sampled rank (1..n) of each user's rele
     N, n = _check_sizes(N, n, replace)
     gamma = _check_gamma(gamma)
     h = _histogram(sampled_ranks, n); h /= h.sum()
-    p, P = _prior(prior, N), rank_pmf(N, n, replace=replace)
+    p, P = _prior(prior, N), _cached_sparse_pmf(N, n, replace)
     mat, _ = _bv_system(P, p, gamma)
     return RankDistribution(p * (P @ _solve_sym(mat, h)), f'BV {gamma:g}', dict(gamma=gamma))
 

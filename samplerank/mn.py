@@ -8,24 +8,24 @@ Docs: https://samplerank.github.io/samplerank/mn.html.md"""
 from __future__ import annotations
 import numpy as np
 import scipy.linalg as sla
+import scipy.sparse as sps
 import pandas as pd
 from .core import _check_int, _check_metric, _check_K
 from .metrics import metric_weights
-from .sampling import rank_pmf, _check_sizes
+from .sampling import _check_sizes, _cached_sparse_pmf
 from .mle import estimate_mle, _histogram
 from .mes import estimate_mes
-from .baselines import _check_gamma, _bv_system, _prior
+from .baselines import _check_gamma, _bv_system, _prior, _gram
 
 # %% auto #0
 __all__ = ['ESTIMATORS', 'mn_adjusted_metric', 'estimate_mn', 'estimate_curves', 'curve_study', 'average_relative_error',
            'winner_counts']
 
 # %% ../nbs/13_mn.ipynb #310301d0
-def _mn_factor(P:np.ndarray, p:np.ndarray, M:int):
-    "Cholesky factor of $A^\\top DA-\\frac1MA^\\top A+\\frac1M\\Lambda_1$ for the kernel P (N x n) and prior p."
-    Pp = P * p[:, None]
-    mat = Pp.T @ P - (P.T @ P) / M + np.diag(P.sum(0)) / M
-    try: return sla.cho_factor(mat, lower=True), Pp
+def _mn_factor(P, p:np.ndarray, M:int):
+    "Cholesky factor of $A^\\top DA-\\frac1MA^\\top A+\\frac1M\\Lambda_1$ for the kernel P (N x n, sparse or dense) and prior p; and DA."
+    mat = _gram(P, p) - _gram(P, np.ones(P.shape[0])) / M + np.diag(np.asarray(P.sum(0)).ravel()) / M
+    try: return sla.cho_factor(mat, lower=True), sps.diags(p) @ P
     except np.linalg.LinAlgError:
         raise np.linalg.LinAlgError("the MN system (A'DA - A'A/M + Lambda1/M) is not positive definite; "
                                     "check that the prior has mass and that M >= 1") from None
@@ -41,7 +41,7 @@ def mn_adjusted_metric(N:int,             # number of items
     "The MN adjusted metric (Li et al. 2023 eq 11): the minimiser of the MSE bound L1 + L2."
     N, n = _check_sizes(N, n, replace)
     metric, K, M = _check_metric(metric), _check_K(K), _check_int('M', M, 1)
-    cf, Pp = _mn_factor(rank_pmf(N, n, replace=replace), _prior(prior, N), M)
+    cf, Pp = _mn_factor(_cached_sparse_pmf(N, n, replace), _prior(prior, N), M)
     return sla.cho_solve(cf, Pp.T @ metric_weights(metric, N, K))
 
 def estimate_mn(sampled_ranks,     # sampled rank (1..n) of each user's relevant item
@@ -75,7 +75,7 @@ def estimate_curves(sampled_ranks,                 # sampled ranks 1..n
     gamma, metrics = _check_gamma(gamma), [_check_metric(m) for m in metrics]
     Ks = [_check_K(K) for K in Ks]
     h = _histogram(sampled_ranks, n); M = int(h.sum()); h /= M
-    P = rank_pmf(N, n, replace=replace)
+    P = _cached_sparse_pmf(N, n, replace)
     W = np.stack([metric_weights(m, N, K) for m in metrics for K in Ks], axis=1)     # N x (metrics*Ks)
     dists = {}
     if any('MLE' in e for e in estimators): dists['MLE'] = estimate_mle(sampled_ranks, N, n, replace=replace).pmf
