@@ -84,7 +84,12 @@ h = counts / counts.sum(); pi = np.full(N, 1 / N)
 for _ in range(100): pi = pi * (A @ (h / (pi @ A)))
 seconds = time.perf_counter() - t
 value = float(metric_weights('ndcg', N, 10) @ (pi / pi.sum()))"""),
- ('MES', 'ours', 'SCS on the sparse band', """
+ ('MES', 'ours', 'estimate_mes (Newton on the dual)', """
+from samplerank.mes import estimate_mes
+estimate_mes(r[:100], 50, min(n, 50))
+t = time.perf_counter(); d = estimate_mes(r, N, n); seconds = time.perf_counter() - t
+value = d.metric('ndcg', 10)"""),
+ ('MES', 'cone', 'SCS on the sparse kernel (observed ranks)', """
 from samplerank.mes import estimate_mes
 t = time.perf_counter(); d = estimate_mes(r, N, n, solvers=('SCS',)); seconds = time.perf_counter() - t
 value = d.metric('ndcg', 10)"""),
@@ -99,10 +104,26 @@ value = float(metric_weights('ndcg', N, 10) @ pi)"""),
 from samplerank.baselines import estimate_bv
 estimate_bv(r[:10], 50, min(n, 50), 'ndcg', 10)
 t = time.perf_counter(); value = estimate_bv(r, N, n, 'ndcg', 10); seconds = time.perf_counter() - t"""),
+ ('BV', 'naive', 'dense kernel, NumPy normal equations (eqs 10-12)', """
+import scipy.linalg as sla
+from samplerank.sampling import rank_pmf
+t = time.perf_counter()
+P = rank_pmf(N, n); p = np.full(N, 1 / N); Pp = P * p[:, None]
+mat = 0.99 * (Pp.T @ P) + 0.01 * np.diag(Pp.sum(0))
+x = sla.lstsq(mat, Pp.T @ metric_weights('ndcg', N, 10), lapack_driver='gelsd')[0]
+value = float(x @ np.bincount(r - 1, minlength=n) / len(r)); seconds = time.perf_counter() - t"""),
  ('MN', 'ours', 'estimate_mn (NDCG@10, uniform prior)', """
 from samplerank.mn import estimate_mn
 estimate_mn(r[:10], 50, min(n, 50), 'ndcg', 10)
 t = time.perf_counter(); value = estimate_mn(r, N, n, 'ndcg', 10); seconds = time.perf_counter() - t"""),
+ ('MN', 'naive', 'dense kernel, NumPy (Li et al. 2023 eq 11)', """
+import scipy.linalg as sla
+from samplerank.sampling import rank_pmf
+t = time.perf_counter()
+P = rank_pmf(N, n); p = np.full(N, 1 / N); Pp = P * p[:, None]
+mat = Pp.T @ P - (P.T @ P) / M + np.diag(P.sum(0)) / M
+x = sla.cho_solve(sla.cho_factor(mat, lower=True), Pp.T @ metric_weights('ndcg', N, 10))
+value = float(x @ np.bincount(r - 1, minlength=n) / len(r)); seconds = time.perf_counter() - t"""),
  ('ranks', 'ours', 'rank kernel, 256 users (Numba, parallel)', """
 from samplerank.ranks import _ranks_kernel
 U = 256 if N < 10**6 else 64
@@ -136,10 +157,10 @@ print(json.dumps(dict(seconds=seconds, value=value, peak_mb=resource.getrusage(r
 def skip_reason(group, name, N, n, M):
     dense = N * n * 8 / 2**30
     if 'per user' in name and N * M * 8 / 2**30 > 2: return f'users x N posterior needs {N * M * 8 / 2**30:.0f} GB per step'
-    if group in ('P(r|R)', 'EM fixed n', 'EM adaptive', 'BV', 'MN') and 'sparse' not in name and 'estimate_mle' not in name \
+    if group in ('P(r|R)', 'EM fixed n', 'EM adaptive', 'BV', 'MN') and 'sparse' not in name and 'estimate_' not in name \
        and dense > 6: return f'dense N x n matrix needs {dense:.0f} GB'
     if group == 'EM adaptive' and 'dense' in name and dense * 3 > 6: return f'dense N x pairs matrix needs > {dense * 3:.0f} GB'
-    if group == 'MES' and N > 100_000: return 'SCS did not finish in 8 minutes on the sparse band at book-x (run of 2026-11-22); not attempted'
+    if group == 'MES' and 'SCS' in name and N > 200_000: return 'SCS with 10^6 exponential cones: not attempted'
     if group == 'MES' and 'dense' in name and n >= 1000: return 'dense kernel in the cone program: > 20 GB of cvxpy canonicalisation'
     return None
 
@@ -148,6 +169,7 @@ def main():
     ap.add_argument('--scales', nargs='+', default=list(SCALES), choices=list(SCALES))
     ap.add_argument('--groups', nargs='+', default=None)
     ap.add_argument('--out', default=None)
+    ap.add_argument('--timeout', type=float, default=600, help='seconds allowed per case')
     args = ap.parse_args()
     rows = []
     for scale in args.scales:
@@ -157,8 +179,11 @@ def main():
             row = dict(scale=scale, group=group, role=role, name=name)
             why = skip_reason(group, name, N, n, M)
             if why: rows.append(dict(row, skipped=why)); print(rows[-1], flush=True); continue
-            res = subprocess.run([sys.executable, '-c', RUNNER.format(N=N, n=n, M=M, setup=SETUP, code=code)],
-                                 capture_output=True, text=True)
+            try:
+                res = subprocess.run([sys.executable, '-c', RUNNER.format(N=N, n=n, M=M, setup=SETUP, code=code)],
+                                     capture_output=True, text=True, timeout=args.timeout)
+            except subprocess.TimeoutExpired:
+                rows.append(dict(row, skipped=f'did not finish in {args.timeout:.0f} s')); print(rows[-1], flush=True); continue
             if res.returncode:
                 rows.append(dict(row, skipped='failed: ' + (res.stderr.strip().splitlines() or ['?'])[-1][:120]))
             else: rows.append(dict(row, **json.loads(res.stdout.strip().splitlines()[-1])))

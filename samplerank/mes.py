@@ -1,4 +1,4 @@
-"""MES: the maximum-entropy distribution of global ranks that fits the sampled-rank histogram in squared distance (Jin et al. eqs 24-27), solved with open-source exponential-cone solvers
+"""MES: the maximum-entropy distribution of global ranks that fits the sampled-rank histogram in squared distance (Jin et al. eqs 24-27), solved by Newton's method on its n-dimensional dual, or by open-source exponential-cone solvers
 
 Docs: https://samplerank.github.io/samplerank/mes.html.md"""
 
@@ -8,30 +8,67 @@ Docs: https://samplerank.github.io/samplerank/mes.html.md"""
 from __future__ import annotations
 import warnings
 import numpy as np
+import scipy.linalg as sla
 import cvxpy as cp
-from .sampling import _check_sizes, _cached_sparse_pmf
+from .sampling import _check_sizes, _sparse_pmf
 from .mle import RankDistribution, _histogram
+from .baselines import _gram
 
 # %% auto #0
 __all__ = ['MES_SOLVERS', 'estimate_mes']
 
+# %% ../nbs/05_mes.ipynb #5788a77b
+_NEWTON_STEPS = 100
+
+def _mes_dual(A, h, eta, tol=1e-13):
+    "Newton's method on the dual of eq 26 over the observed columns; returns (pi, objective, gap, steps, converged)."
+    keep = h > 0
+    if not keep.all(): A, h = A[:, keep], h[keep]
+    def F(lam):
+        c = -(A @ lam) / eta; m = c.max(); e = np.exp(c - m)
+        return lam @ h + lam @ (lam / (4 * h)) + eta * (m + np.log(e.sum())), e / e.sum()
+    lam = np.zeros(len(h)); val, pi = F(lam)
+    for step in range(_NEWTON_STEPS + 1):
+        y = A.T @ pi
+        g = h + lam / (2 * h) - y
+        H = np.diag(1 / (2 * h)) + (_gram(A, pi) - np.outer(y, y)) / eta
+        d = sla.cho_solve(sla.cho_factor(H), -g)
+        decrement = -(g @ d)
+        if decrement / 2 <= tol * max(1.0, abs(val)) or step == _NEWTON_STEPS: break
+        t = 1.0
+        while True:                                                # Armijo backtracking
+            v_t, pi_t = F(lam + t * d)
+            if v_t <= val - 0.25 * t * decrement or t < 1e-12: break
+            t /= 2
+        lam, val, pi = lam + t * d, v_t, pi_t
+    y = A.T @ pi
+    primal = -eta * np.sum(pi[pi > 0] * np.log(pi[pi > 0])) - h @ (y - h) ** 2
+    return pi, primal, val - primal, step, bool(decrement / 2 <= tol * max(1.0, abs(val)) and np.isfinite(val))
+
 # %% ../nbs/05_mes.ipynb #3e97b85e
-MES_SOLVERS = ('SCS', 'CLARABEL')
+MES_SOLVERS = ('dual', 'SCS', 'CLARABEL')
 
 def _solve_mes(A, h, eta, solvers):
-    "Solve eq 26 for the kernel A (N x n, dense or the sparse band) and the normalised histogram h; returns (pi, solver, status, objective)."
-    pi = cp.Variable(A.shape[0])
-    err = cp.sum_squares(cp.multiply(np.sqrt(h), A.T @ pi - h))
-    prob = cp.Problem(cp.Maximize(eta * cp.sum(cp.entr(pi)) - err), [pi >= 0, cp.sum(pi) == 1])
-    failures = []
+    "Solve eq 26 for the kernel A (N x n, dense or sparse) and the normalised histogram h; returns (pi, solver, status, objective, extra info)."
+    failures, prob = [], None
     for s in solvers:
+        if s == 'dual':
+            p, obj, gap, steps, ok = _mes_dual(A, h, eta)
+            if ok:
+                if failures: warnings.warn(f"MES: fell back to solver dual after: {'; '.join(failures)}")
+                return p, s, 'optimal', obj, dict(gap=gap, newton_steps=steps)
+            failures.append(f"dual: not converged after {steps} Newton steps (gap {gap:.1e})"); continue
+        if prob is None:                             # the cone program, built only when a cvxpy solver is asked for
+            pi = cp.Variable(A.shape[0])
+            err = cp.sum_squares(cp.multiply(np.sqrt(h), A.T @ pi - h))
+            prob = cp.Problem(cp.Maximize(eta * cp.sum(cp.entr(pi)) - err), [pi >= 0, cp.sum(pi) == 1])
         try: prob.solve(solver=s)
         except (cp.error.SolverError, cp.error.DCPError) as e:
             failures.append(f"{s}: {type(e).__name__}: {e}"); continue
         if prob.status == cp.OPTIMAL and pi.value is not None:
             if failures: warnings.warn(f"MES: fell back to solver {s} after: {'; '.join(failures)}")
             p = np.clip(pi.value, 0, None)
-            return p / p.sum(), s, prob.status, prob.value
+            return p / p.sum(), s, prob.status, prob.value, {}
         failures.append(f"{s}: status {prob.status}")
     raise RuntimeError(f"MES: no solver found a solution ({'; '.join(failures)})")
 
@@ -40,15 +77,17 @@ def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's releva
                  n:int,              # sample set size including the relevant item
                  eta:float=1e-3,     # weight of the entropy term (the paper's 0.001)
                  replace:bool=True,  # the sampling scheme of the sampled ranks
-                 solvers=MES_SOLVERS,# cvxpy solvers to try in order
+                 solvers=MES_SOLVERS,# 'dual' (Newton on the dual) and/or cvxpy solvers, tried in order
                 ) -> RankDistribution:
     "Maximal-entropy estimate of the global rank distribution with squared distribution distance (Jin et al. eq 26)."
     N, n = _check_sizes(N, n, replace)
     if not (np.isfinite(eta) and eta > 0): raise ValueError(f"eta must be > 0; got {eta!r}")
-    missing = [s for s in solvers if s not in cp.installed_solvers()]
+    missing = [s for s in solvers if s != 'dual' and s not in cp.installed_solvers()]
     if missing: raise ValueError(f"solvers {missing} are not installed; installed: {cp.installed_solvers()}")
     counts = _histogram(sampled_ranks, n)
-    pi, solver, status, obj = _solve_mes(_cached_sparse_pmf(N, n, replace), counts / counts.sum(), float(eta), tuple(solvers))
+    obs = np.flatnonzero(counts) + 1                 # only the observed ranks enter eq 25
+    A = _sparse_pmf(N, np.full(len(obs), n), obs, replace)
+    pi, solver, status, obj, extra = _solve_mes(A, counts[obs - 1] / counts.sum(), float(eta), tuple(solvers))
     refit = lambda r: estimate_mes(r, N, n, eta, replace, solvers)
-    return RankDistribution(pi, 'MES', dict(solver=solver, status=status, objective=obj, eta=eta), refit,
+    return RankDistribution(pi, 'MES', dict(solver=solver, status=status, objective=obj, eta=eta, **extra), refit,
                             np.repeat(np.arange(1, n + 1), counts.astype(np.int64)))
