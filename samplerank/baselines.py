@@ -50,9 +50,8 @@ def _check_gamma(gamma):
     return float(gamma)
 
 def _bv_system(P, p, gamma):
-    "The BV normal matrix $(1-\\gamma)A^\\top DA+\\gamma\\,\\mathrm{diag}(c)$ for the sparse kernel P (N x n) and prior p; and DA."
-    Pp = sps.diags(p) @ P
-    return (1 - gamma) * _gram(P, p) + gamma * np.diag(np.asarray(Pp.sum(0)).ravel()), Pp
+    "The BV normal matrix $(1-\\gamma)A^\\top DA+\\gamma\\,\\mathrm{diag}(A^\\top p)$ for the kernel P (N x n, sparse or dense) and prior p."
+    return (1 - gamma) * _gram(P, p) + gamma * np.diag(P.T @ p)
 
 def _solve_sym(mat, rhs):
     "Solve a symmetric positive semi-definite system; minimum-norm least squares where it is singular."
@@ -72,8 +71,7 @@ def bv_adjusted_metric(N:int,             # number of items
     N, n = _check_sizes(N, n, replace)
     metric, K, gamma = _check_metric(metric), _check_K(K), _check_gamma(gamma)
     p, P = _prior(prior, N), _cached_sparse_pmf(N, n, replace)
-    mat, Pp = _bv_system(P, p, gamma)
-    return _solve_sym(mat, Pp.T @ metric_weights(metric, N, K))
+    return _solve_sym(_bv_system(P, p, gamma), P.T @ (p * metric_weights(metric, N, K)))
 
 def estimate_bv(sampled_ranks,     # sampled rank (1..n) of each user's relevant item
                 N:int,             # number of items
@@ -101,8 +99,7 @@ def bv_distribution(sampled_ranks,     # sampled rank (1..n) of each user's rele
     gamma = _check_gamma(gamma)
     h = _histogram(sampled_ranks, n); h /= h.sum()
     p, P = _prior(prior, N), _cached_sparse_pmf(N, n, replace)
-    mat, _ = _bv_system(P, p, gamma)
-    return RankDistribution(p * (P @ _solve_sym(mat, h)), f'BV {gamma:g}', dict(gamma=gamma))
+    return RankDistribution(p * (P @ _solve_sym(_bv_system(P, p, gamma), h)), f'BV {gamma:g}', dict(gamma=gamma))
 
 # %% ../nbs/06_baselines.ipynb #9763eaa3
 def cls_adjusted_metric(N:int, n:int, metric:str, K:int=None, prior=None, replace:bool=True) -> np.ndarray:

@@ -8,7 +8,6 @@ Docs: https://samplerank.github.io/samplerank/mn.html.md"""
 from __future__ import annotations
 import numpy as np
 import scipy.linalg as sla
-import scipy.sparse as sps
 import pandas as pd
 from .core import _check_int, _check_metric, _check_K
 from .metrics import metric_weights
@@ -23,9 +22,9 @@ __all__ = ['ESTIMATORS', 'mn_adjusted_metric', 'estimate_mn', 'estimate_curves',
 
 # %% ../nbs/13_mn.ipynb #310301d0
 def _mn_factor(P, p:np.ndarray, M:int):
-    "Cholesky factor of $A^\\top DA-\\frac1MA^\\top A+\\frac1M\\Lambda_1$ for the kernel P (N x n, sparse or dense) and prior p; and DA."
-    mat = _gram(P, p) - _gram(P, np.ones(P.shape[0])) / M + np.diag(np.asarray(P.sum(0)).ravel()) / M
-    try: return sla.cho_factor(mat, lower=True), sps.diags(p) @ P
+    "Cholesky factor of $A^\\top DA-\\frac1MA^\\top A+\\frac1M\\Lambda_1$ for the kernel P (N x n, sparse or dense) and prior p."
+    mat = _gram(P, p - 1 / M) + np.diag(np.asarray(P.sum(0)).ravel()) / M     # the Gram matrix is linear in its weights
+    try: return sla.cho_factor(mat, lower=True)
     except np.linalg.LinAlgError:
         raise np.linalg.LinAlgError("the MN system (A'DA - A'A/M + Lambda1/M) is not positive definite; "
                                     "check that the prior has mass and that M >= 1") from None
@@ -41,8 +40,8 @@ def mn_adjusted_metric(N:int,             # number of items
     "The MN adjusted metric (Li et al. 2023 eq 11): the minimiser of the MSE bound L1 + L2."
     N, n = _check_sizes(N, n, replace)
     metric, K, M = _check_metric(metric), _check_K(K), _check_int('M', M, 1)
-    cf, Pp = _mn_factor(_cached_sparse_pmf(N, n, replace), _prior(prior, N), M)
-    return sla.cho_solve(cf, Pp.T @ metric_weights(metric, N, K))
+    P, p = _cached_sparse_pmf(N, n, replace), _prior(prior, N)
+    return sla.cho_solve(_mn_factor(P, p, M), P.T @ (p * metric_weights(metric, N, K)))
 
 def estimate_mn(sampled_ranks,     # sampled rank (1..n) of each user's relevant item
                 N:int,             # number of items
@@ -85,11 +84,10 @@ def estimate_curves(sampled_ranks,                 # sampled ranks 1..n
         kind, _, src = e.partition('_')
         if e in dists: out[e] = dists[e] @ W; continue
         p = dists[src] if src else _prior(None, N)
-        if kind == 'MN': cf, Pp = _mn_factor(P, p, M)
+        if kind == 'MN': cf = _mn_factor(P, p, M)
         else:
-            mat, Pp = _bv_system(P, p, gamma)
-            cf = sla.cho_factor(mat, lower=True)
-        out[e] = h @ sla.cho_solve(cf, Pp.T @ W)
+            cf = sla.cho_factor(_bv_system(P, p, gamma), lower=True)
+        out[e] = h @ sla.cho_solve(cf, P.T @ (p[:, None] * W))
     rows = [(e, m, K, v[i * len(Ks) + j]) for e, v in out.items() for i, m in enumerate(metrics) for j, K in enumerate(Ks)]
     return pd.DataFrame(rows, columns=['estimator', 'metric', 'K', 'estimate'])
 
