@@ -3,7 +3,8 @@
 Each case runs in its own subprocess, so its peak memory (max RSS, including the ~300 MB Python/Numba/SciPy runtime)
 is its own; every ratio compares cases measured in one run on the same machine. Usage:
 
-    python bench/run.py [--scales ml-1m ml-20m book-x 1m] [--out bench/results.md]
+    python bench/run.py [--scales ml-1m ml-20m book-x 1m] [--groups BV MN ...] [--out bench/results.md]
+                        [--update bench/results.json]
 
 Scales (Li et al. 2023 / Jin et al. 2021): ml-1m N=3,706 n=100 M=6,040; ml-20m N=20,720 n=1,000 M=136,677;
 book-x N=139,331 n=100 M=11,325; 1m N=10^6 n=1,000 M=10^6. Simulated global ranks (log-normal, median 20) are
@@ -170,6 +171,7 @@ def main():
     ap.add_argument('--groups', nargs='+', default=None)
     ap.add_argument('--out', default=None)
     ap.add_argument('--timeout', type=float, default=600, help='seconds allowed per case')
+    ap.add_argument('--update', default=None, help='results.json of an earlier run: replace only the cases run now')
     args = ap.parse_args()
     rows = []
     for scale in args.scales:
@@ -188,6 +190,19 @@ def main():
                 rows.append(dict(row, skipped='failed: ' + (res.stderr.strip().splitlines() or ['?'])[-1][:120]))
             else: rows.append(dict(row, **json.loads(res.stdout.strip().splitlines()[-1])))
             print(rows[-1], flush=True)
+    if args.update:                                   # replace the re-run cases in the stored results, keep the rest
+        old = json.loads(Path(args.update).read_text())
+        key = lambda r: (r['scale'], r['group'], r['name'])
+        fresh = {key(r): r for r in rows}
+        rows = [fresh.pop(key(r), r) for r in old] + list(fresh.values())
+    text = render(rows)
+    print(text)
+    out = Path(args.out or 'bench/results.md')
+    if args.out: out.write_text(text + '\n')
+    out.with_suffix('.json').write_text(json.dumps(rows, indent=1))
+
+def render(rows) -> str:
+    "The results as a Markdown table; ratios and differences are to samplerank's case of the same step and scale."
     lines = ['| scale | step | implementation | seconds | time / ours | peak MB | value | rel. diff to ours |',
              '|---|---|---|---|---|---|---|---|']
     for r in rows:
@@ -198,9 +213,6 @@ def main():
         diff = f"{abs(r['value'] / base['value'] - 1):.1e}" if base and r['value'] and base['value'] and r is not base else ''
         lines.append(f"| {r['scale']} | {r['group']} | {r['name']} | {r['seconds']:.3f} | {ratio} | {r['peak_mb']:.0f} | "
                      f"{r['value']:.10g} | {diff} |")
-    text = '\n'.join(lines)
-    print(text)
-    if args.out: Path(args.out).write_text(text + '\n')
-    Path(args.out or 'bench/results.json').with_suffix('.json').write_text(json.dumps(rows, indent=1))
+    return '\n'.join(lines)
 
 if __name__ == '__main__': main()
