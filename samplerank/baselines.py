@@ -36,6 +36,7 @@ def _gram_kernel(indptr, indices, data, p, parts):
 def _gram(P, p) -> np.ndarray:
     "$A^\\top\\mathrm{diag}(p)A$ (n x n, dense) for the kernel A = P (N x n, sparse or dense), one parallel pass over its bands."
     P, n = sps.csr_matrix(P), P.shape[1]
+    if not P.has_sorted_indices: P = P.sorted_indices()      # the kernel fills the upper triangle only
     parts = np.zeros((4 if n <= 4096 else 1, n, n))
     _gram_kernel(P.indptr, P.indices, P.data, np.ascontiguousarray(p, dtype=np.float64), parts)
     G = parts.sum(0)
