@@ -6,6 +6,7 @@ Docs: https://samplerank.github.io/samplerank/baselines.html.md"""
 
 # %% ../nbs/06_baselines.ipynb #35960c69
 from __future__ import annotations
+import functools
 import numpy as np
 import numba
 import scipy.sparse as sps
@@ -14,7 +15,8 @@ from scipy.optimize import lsq_linear
 from .core import jit, _check_metric, _check_K
 from .metrics import metric_weights
 from .sampling import rank_pmf, _check_sizes, _cached_sparse_pmf
-from .mle import RankDistribution, _histogram, _as_pmf
+from .evaluation import SampledRanks, AdjustedEstimate, register_estimator
+from .mle import RankDistribution, _as_pmf
 
 # %% auto #0
 __all__ = ['bv_adjusted_metric', 'estimate_bv', 'bv_distribution', 'cls_adjusted_metric', 'estimate_cls']
@@ -74,32 +76,48 @@ def bv_adjusted_metric(N:int,             # number of items
     p, P = _prior(prior, N), _cached_sparse_pmf(N, n, replace)
     return _solve_sym(_bv_system(P, p, gamma), P.T @ (p * metric_weights(metric, N, K)))
 
-def estimate_bv(sampled_ranks,     # sampled rank (1..n) of each user's relevant item
-                N:int,             # number of items
-                n:int,             # sample set size including the relevant item
-                metric:str,        # metric name
+def estimate_bv(sampled_ranks,     # sampled rank (1..n) of each user's relevant item, or a SampledRanks
+                N:int=None,        # number of items (not needed for a SampledRanks)
+                n:int=None,        # sample set size including the relevant item
+                metric:str='ndcg', # metric name
                 K:int=None,        # top-K cut-off of the global metric
                 gamma:float=0.01,  # bias-variance trade-off, 0 <= gamma <= 1
                 prior=None,        # P(R) over 1..N (array or RankDistribution); None: uniform
                 replace:bool=True, # sampling scheme
                ) -> float:
     "BV estimate of metric@K: the mean adjusted metric over the users' sampled ranks (Jin et al. eq 8)."
-    h = _histogram(sampled_ranks, _check_sizes(N, n, replace)[1])
-    return float(bv_adjusted_metric(N, n, metric, K, gamma, prior, replace) @ h / h.sum())
+    return _fit_bv(SampledRanks.of(sampled_ranks, N, n, replace), gamma, prior).metric(metric, K)
+
+@register_estimator('BV', description="Krichene and Rendle's bias-variance adjusted metric, gamma = 0.01, uniform prior")
+def _fit_bv(ev:SampledRanks, gamma:float=0.01, prior=None) -> AdjustedEstimate:
+    "BV on a validated evaluation: its normal matrix is built once, on first use, and solved per (metric, K)."
+    gamma, P = _check_gamma(gamma), _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace)
+    if prior is None:                                  # data-independent: kept across fits
+        return AdjustedEstimate(ev, lambda m, K: _uniform_adjusted('BV', ev.N, ev.fixed_n, m, K, gamma, ev.replace), 'BV', dict(gamma=gamma))
+    p = _prior(prior, ev.N)
+    system = functools.cache(lambda: _bv_system(P, p, gamma))
+    return AdjustedEstimate(ev, lambda m, K: _solve_sym(system(), P.T @ (p * metric_weights(m, ev.N, K))), 'BV', dict(gamma=gamma))
+
+@functools.lru_cache(maxsize=512)
+def _uniform_adjusted(kind:str, N:int, n:int, metric:str, K, gamma:float, replace:bool) -> np.ndarray:
+    "The BV or CLS adjusted metric with the uniform prior: it does not depend on the data, so it is computed once."
+    x = bv_adjusted_metric(N, n, metric, K, gamma, None, replace) if kind == 'BV' else cls_adjusted_metric(N, n, metric, K, None, replace)
+    x.flags.writeable = False
+    return x
 
 # %% ../nbs/06_baselines.ipynb #2f810c1d
-def bv_distribution(sampled_ranks,     # sampled rank (1..n) of each user's relevant item
-                    N:int,             # number of items
-                    n:int,             # sample set size including the relevant item
+def bv_distribution(sampled_ranks,     # sampled rank (1..n) of each user's relevant item, or a SampledRanks
+                    N:int=None,        # number of items (not needed for a SampledRanks)
+                    n:int=None,        # sample set size including the relevant item
                     gamma:float=0.1,   # bias-variance trade-off
                     prior=None,        # P(R) over 1..N; None: uniform
                     replace:bool=True, # sampling scheme
                    ) -> RankDistribution:
     "The rank distribution implied by BV's Recall@R estimates for every R (Jin et al. eq 15); not constrained to be >= 0."
-    N, n = _check_sizes(N, n, replace)
-    gamma = _check_gamma(gamma)
-    h = _histogram(sampled_ranks, n); h /= h.sum()
-    p, P = _prior(prior, N), _cached_sparse_pmf(N, n, replace)
+    ev = SampledRanks.of(sampled_ranks, N, n, replace)
+    N, n, gamma = ev.N, ev.fixed_n, _check_gamma(gamma)
+    h = ev.histogram / ev.M
+    p, P = _prior(prior, N), _cached_sparse_pmf(N, n, ev.replace)
     return RankDistribution(p * (P @ _solve_sym(_bv_system(P, p, gamma), h)), f'BV {gamma:g}', dict(gamma=gamma))
 
 # %% ../nbs/06_baselines.ipynb #9763eaa3
@@ -113,7 +131,13 @@ def cls_adjusted_metric(N:int, n:int, metric:str, K:int=None, prior=None, replac
     d = lsq_linear(design, sp * metric_weights(metric, N, K), bounds=(lb, np.inf), method='bvls', tol=1e-12).x
     return np.cumsum(d[::-1])[::-1]
 
-def estimate_cls(sampled_ranks, N:int, n:int, metric:str, K:int=None, prior=None, replace:bool=True) -> float:
+def estimate_cls(sampled_ranks, N:int=None, n:int=None, metric:str='ndcg', K:int=None, prior=None, replace:bool=True) -> float:
     "CLS estimate of metric@K: the mean monotone adjusted metric over the users' sampled ranks."
-    h = _histogram(sampled_ranks, _check_sizes(N, n, replace)[1])
-    return float(cls_adjusted_metric(N, n, metric, K, prior, replace) @ h / h.sum())
+    return _fit_cls(SampledRanks.of(sampled_ranks, N, n, replace), prior).metric(metric, K)
+
+@register_estimator('CLS', description="Krichene and Rendle's least-squares adjusted metric, monotone in the rank")
+def _fit_cls(ev:SampledRanks, prior=None) -> AdjustedEstimate:
+    "CLS on a validated evaluation."
+    if prior is None: return AdjustedEstimate(ev, lambda m, K: _uniform_adjusted('CLS', ev.N, ev.fixed_n, m, K, 0.0, ev.replace), 'CLS')
+    prior = _prior(prior, ev.N)
+    return AdjustedEstimate(ev, lambda m, K: cls_adjusted_metric(ev.N, ev.fixed_n, m, K, prior, ev.replace), 'CLS')

@@ -14,7 +14,7 @@ from .inconsistency import (rendle_example, exact_table, sampled_table, expected
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
 
 # %% auto #0
-__all__ = ['METHODS', 'markdown_table', 'run_example', 'InputError', 'read_sampled_ranks', 'estimate_file', 'run_demo', 'main']
+__all__ = ['markdown_table', 'run_example', 'InputError', 'read_sampled_ranks', 'estimate_file', 'run_demo', 'main']
 
 # %% ../nbs/20_cli.ipynb #e97b7c88
 def markdown_table(df:pd.DataFrame, floatfmt:str='.3f') -> str:
@@ -110,28 +110,24 @@ def read_sampled_ranks(path, n:int) -> tuple[np.ndarray, np.ndarray|None]:
         raise InputError(f"{path}: line {ln}: rank {ranks[bad[0]]} is outside 1..{limit[bad[0]]}")
     return ranks, ns
 
-METHODS = {'mle': 'MLE', 'mes': 'MES', 'bv': 'BV 0.01', 'bv0.1': 'BV 0.1', 'cls': 'CLS', 'wmle': 'WMLE', 'wmle-c': 'WMLE-c'}
+def _estimator_names(methods) -> list:
+    "Registered estimator names for the command line's method names (any case)."
+    from samplerank.evaluation import get_estimator
+    return [get_estimator(m).name for m in methods]
 
 def estimate_file(path, N:int, n:int, methods=('mle', 'mes', 'bv'), metrics=('ndcg', 'recall'), Ks=(10,),
                   replace:bool=True) -> pd.DataFrame:
     "Estimated global metric@K for the sampled ranks in a file, one row per method (plus the naive sampled metric)."
-    from samplerank.study import default_estimators, estimate_fn
-    from samplerank.metrics import exact_metric
-    unknown = [m for m in methods if m not in METHODS]
-    if unknown: raise ValueError(f"unknown method(s) {unknown}; choose from {list(METHODS)}")
+    from samplerank.evaluation import SampledRanks, fit_estimator
+    names = _estimator_names(methods)
     ranks, ns = read_sampled_ranks(path, n)
-    table = {'sampled (naive)': {f'{m}@{K}': exact_metric(ranks, m, K) for m in metrics for K in Ks}}
-    if ns is not None and (ns != n).any():                 # adaptive sampling: one sample size per user
-        if set(methods) != {'mle'}:
-            raise InputError(f"{path}: per-user sample sizes are supported by --method mle only (got {' '.join(methods)})")
-        from samplerank.mle import estimate_mle
-        d = estimate_mle(ranks, N, ns, replace=replace)
-        table['MLE'] = {f'{m}@{K}': d.metric(m, K) for m in metrics for K in Ks}
-        return pd.DataFrame(table).T
-    est = default_estimators(N, n, replace, names=tuple(METHODS[m] for m in methods))
-    for name, fit in est.items():
-        f = estimate_fn(fit(ranks))
-        table[name] = {f'{m}@{K}': f(m, K) for m in metrics for K in Ks}
+    try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
+    except ValueError as e: raise InputError(f"{path}: {e}") from None
+    table = {'sampled (naive)': {f'{m}@{K}': ev.sampled_metric(m, K) for m in metrics for K in Ks}}
+    for name in names:
+        try: f = fit_estimator(name, ev)
+        except ValueError as e: raise InputError(f"{path}: {e}") from None
+        table[name] = {f'{m}@{K}': f.metric(m, K) for m in metrics for K in Ks}
     return pd.DataFrame(table).T
 
 # %% ../nbs/20_cli.ipynb #519f482e
@@ -196,7 +192,7 @@ def _parser():
     es.add_argument('file', help='.npy, .csv, .tsv or .txt file of sampled ranks')
     es.add_argument('--N', type=int, required=True, help='number of items in the catalogue')
     es.add_argument('--n', type=int, required=True, help='sample set size including the relevant item')
-    es.add_argument('--method', nargs='+', default=['mle', 'mes', 'bv'], help=f'estimators: {", ".join(METHODS)} (default: mle mes bv)')
+    es.add_argument('--method', nargs='+', default=['mle', 'mes', 'bv'], help='registered estimators, any case: sampled, mle, wmle, wmle-c, mes, bv, cls, mn, bv_mle, bv_mes, mn_mle, mn_mes (default: mle mes bv)')
     es.add_argument('--metrics', nargs='+', default=['ndcg', 'recall'], help='metrics (default: ndcg recall)')
     es.add_argument('--K', nargs='+', type=int, default=[10], help='cut-offs (default: 10)')
     es.add_argument('--without-replacement', action='store_true', help='the ranks were sampled without replacement')

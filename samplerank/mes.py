@@ -10,8 +10,8 @@ import warnings
 import numpy as np
 import scipy.linalg as sla
 import cvxpy as cp
-from .sampling import _check_sizes, _sparse_pmf
-from .mle import RankDistribution, _histogram
+from .evaluation import SampledRanks, register_estimator
+from .mle import RankDistribution
 from .baselines import _gram
 
 # %% auto #0
@@ -72,22 +72,24 @@ def _solve_mes(A, h, eta, solvers):
         failures.append(f"{s}: status {prob.status}")
     raise RuntimeError(f"MES: no solver found a solution ({'; '.join(failures)})")
 
-def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's relevant item
-                 N:int,              # number of items
-                 n:int,              # sample set size including the relevant item
-                 eta:float=1e-3,     # weight of the entropy term (the paper's 0.001)
+def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistribution:
+    "MES (eq 26) on a validated evaluation with one sample set size: the kernel over its observed ranks."
+    if ev.fixed_n is None: raise ValueError("MES needs one sample set size for all users")
+    if not (np.isscalar(eta) and np.isfinite(eta) and eta > 0): raise ValueError(f"eta must be > 0; got {eta!r}")
+    missing = [s for s in solvers if s != 'dual' and s not in cp.installed_solvers()]
+    if missing or not len(solvers): raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {cp.installed_solvers()}; got {list(solvers)}")
+    pi, solver, status, obj, extra = _solve_mes(ev.kernel(), ev.counts / ev.M, float(eta), tuple(solvers))
+    return RankDistribution(pi, 'MES', dict(solver=solver, status=status, objective=obj, eta=eta, **extra),
+                            lambda e: _fit_mes(e, eta, solvers), ev)
+
+def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's relevant item, or a SampledRanks
+                 N:int=None,         # number of items (not needed for a SampledRanks)
+                 n:int=None,         # sample set size including the relevant item
+                 eta:float=1e-3,     # weight of the entropy term (the paper's 0.001; the authors' code uses 0.01/n)
                  replace:bool=True,  # the sampling scheme of the sampled ranks
                  solvers=MES_SOLVERS,# 'dual' (Newton on the dual) and/or cvxpy solvers, tried in order
                 ) -> RankDistribution:
     "Maximal-entropy estimate of the global rank distribution with squared distribution distance (Jin et al. eq 26)."
-    N, n = _check_sizes(N, n, replace)
-    if not (np.isfinite(eta) and eta > 0): raise ValueError(f"eta must be > 0; got {eta!r}")
-    missing = [s for s in solvers if s != 'dual' and s not in cp.installed_solvers()]
-    if missing: raise ValueError(f"solvers {missing} are not installed; installed: {cp.installed_solvers()}")
-    counts = _histogram(sampled_ranks, n)
-    obs = np.flatnonzero(counts) + 1                 # only the observed ranks enter eq 25
-    A = _sparse_pmf(N, np.full(len(obs), n), obs, replace)
-    pi, solver, status, obj, extra = _solve_mes(A, counts[obs - 1] / counts.sum(), float(eta), tuple(solvers))
-    refit = lambda r: estimate_mes(r, N, n, eta, replace, solvers)
-    return RankDistribution(pi, 'MES', dict(solver=solver, status=status, objective=obj, eta=eta, **extra), refit,
-                            np.repeat(np.arange(1, n + 1), counts.astype(np.int64)))
+    return _fit_mes(SampledRanks.of(sampled_ranks, N, n, replace), eta, solvers)
+
+register_estimator('MES', description='maximal entropy with squared distance, eta = 0.001 (Jin et al. eq 26)')(_fit_mes)

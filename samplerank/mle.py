@@ -10,10 +10,12 @@ import math
 import warnings
 import numpy as np
 import numba
+import scipy.sparse as sps
 import matplotlib.pyplot as plt
 from .core import jit, _check_int, _check_ranks
 from .metrics import metric_weights
-from .sampling import _check_sizes, _sparse_pmf, _cached_sparse_pmf
+from .sampling import _sparse_pmf, _cached_sparse_pmf
+from .evaluation import SampledRanks, register_estimator
 
 # %% auto #0
 __all__ = ['RankDistribution', 'empirical_distribution', 'estimate_mle', 'simulate_global_ranks', 'wmle_weights']
@@ -83,8 +85,8 @@ class RankDistribution:
                  pmf,               # probabilities of the global ranks 1..N
                  method:str='',     # name of the estimator that produced it
                  info:dict=None,    # estimator diagnostics (iterations, log-likelihood, solver, ...)
-                 refit=None,        # callable: sampled ranks -> RankDistribution, used by `bootstrap`
-                 sampled_ranks=None,# the data it was estimated from, used by `bootstrap`
+                 refit=None,        # callable: SampledRanks -> RankDistribution, used by `bootstrap`
+                 sampled_ranks=None,# the SampledRanks it was estimated from, used by `bootstrap`
                 ):
         self.pmf = np.asarray(pmf, dtype=np.float64)
         self.N, self.method, self.info = len(self.pmf), method, info or {}
@@ -102,13 +104,13 @@ class RankDistribution:
         return float(metric_weights(metric, self.N, K) @ self.pmf)
 
     def bootstrap(self, metric:str, K:int=None, n_boot:int=200, level:float=0.95, seed=None) -> tuple:
-        "Percentile bootstrap interval (lo, hi) of a metric: resample the users, re-estimate, recompute."
+        "Percentile bootstrap interval (lo, hi) of one metric: resample the users, re-estimate (see `estimate_intervals` for calibrated ones)."
         if self._refit is None: raise ValueError("bootstrap needs a distribution returned by an estimator (refit and data unknown)")
         n_boot = _check_int('n_boot', n_boot, 2)
         if not 0 < level < 1: raise ValueError(f"level must satisfy 0 < level < 1; got {level!r}")
-        rng = np.random.default_rng(seed)
-        vals = np.array([self._refit(rng.choice(self._ranks, size=len(self._ranks), replace=True)).metric(metric, K)
-                         for _ in range(n_boot)])
+        rng, ev = np.random.default_rng(seed), self._ranks
+        def resample(i): return SampledRanks(ev.ranks[i], ev.N, ev.fixed_n or ev.n[i], ev.replace)
+        vals = np.array([self._refit(resample(rng.integers(0, ev.M, size=ev.M))).metric(metric, K) for _ in range(n_boot)])
         return tuple(np.quantile(vals, [(1 - level) / 2, (1 + level) / 2]))
 
     def plot(self, exact=None, top:int=200, ax=None):
@@ -141,12 +143,8 @@ def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     return p
 
 # %% ../nbs/04_mle.ipynb #0a70e04a
-def _histogram(sampled_ranks, n:int) -> np.ndarray:
-    "Counts of the sampled ranks 1..n, validated."
-    r = _check_ranks('sampled_ranks', sampled_ranks, n, 'n')
-    return np.bincount(r - 1, minlength=n).astype(np.float64)
-
 def _check_weights(weights, n:int) -> np.ndarray:
+    "Validate WMLE weights w(r), r = 1..n."
     w = np.asarray(weights, dtype=np.float64)
     if w.shape != (n,): raise ValueError(f"weights must have length n={n} (one weight per sampled rank); got shape {w.shape}")
     if not np.isfinite(w).all() or (w < 0).any() or w.sum() == 0: raise ValueError("weights must be finite, >= 0 and not all 0")
@@ -198,21 +196,32 @@ def _reweight(A, w_cols, omega):
     B = A.copy(); B.data = A.data * w_cols[A.indices] / omega[rows]
     return B
 
-def _check_per_user(sampled_ranks, n, N, replace):
-    "Validate per-user sample sizes and ranks; returns (ranks, sizes) as int64 arrays."
-    ns = np.asarray(n)
-    r = _check_ranks('sampled_ranks', sampled_ranks)
-    if ns.shape != r.shape: raise ValueError(f"n must have one sample size per sampled rank ({len(r)}); got shape {ns.shape}")
-    ns = _check_ranks('n', ns, N if not replace else None, 'N (without replacement)')
-    if (ns < 2).any(): raise ValueError(f"n must hold sample sizes >= 2; n[{int(np.argmax(ns < 2))}] = {ns[ns < 2][0]}")
-    bad = r > ns
-    if bad.any():
-        i = int(np.argmax(bad)); raise ValueError(f"sampled_ranks[{i}] = {r[i]} exceeds its own sample size n[{i}] = {ns[i]}")
-    return r, ns
+# %% ../nbs/04_mle.ipynb #b33a2606
+def _fit_mle(ev:SampledRanks, weights=None, n_iter:int=None, tol:float=None, correct:bool=False, accelerate:bool=False):
+    "EM on a validated evaluation: plain MLE over its (n, r) columns, or (one sample set size) weighted and corrected."
+    n_iter = (100_000 if accelerate else 100) if n_iter is None else _check_int('n_iter', n_iter, 1)
+    if tol is not None and not (np.isscalar(tol) and np.isfinite(tol) and tol >= 0): raise ValueError(f"tol must be None or >= 0; got {tol!r}")
+    A, h = ev.kernel(), ev.counts
+    if weights is None:
+        (pi, it, ll, gap), method = _em(A, h, n_iter, tol, accelerate), 'MLE'
+        ll = ll * ev.M
+    else:
+        if ev.fixed_n is None: raise ValueError("weights need one sample set size for all users")
+        w = _check_weights(weights, ev.fixed_n); wc = w[ev.col_r - 1]
+        if correct:
+            omega = _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace) @ w            # E[w(r) | R]
+            omega = np.where(omega > 0, omega, np.inf)
+            pi_w, it, ll, gap = _em(_reweight(A, wc, omega), h * wc, n_iter, tol, accelerate)
+            pi = pi_w / omega; pi /= pi.sum()
+            method = 'WMLE-corrected'
+        else:
+            (pi, it, ll, gap), method = _em(A, h * wc, n_iter, tol, accelerate), 'WMLE'
+    refit = lambda e: _fit_mle(e, weights, n_iter, tol, correct, accelerate)
+    return RankDistribution(pi, method, dict(iterations=it, loglik=ll, gap=gap, n=ev.fixed_n, pairs=len(h)), refit, ev)
 
-def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item (1..n, or 1..n_u per user)
-                 N:int,             # number of items
-                 n,                 # sample set size including the relevant item; or one size per user (adaptive sampling)
+def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item (1..n, or 1..n_u per user), or a SampledRanks
+                 N:int=None,        # number of items (not needed for a SampledRanks)
+                 n=None,            # sample set size including the relevant item; or one size per user (adaptive sampling)
                  weights=None,      # w(r) for r=1..n: weighted MLE (eq 23); None for plain MLE
                  n_iter:int=None,   # EM iterations: 100 (the papers' protocol); with accelerate, at most 100,000 EM steps
                  tol:float=None,    # EM: stop when the relative log-likelihood gain falls below it; accelerate: the gap to reach (1e-6)
@@ -221,38 +230,24 @@ def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item 
                  accelerate:bool=False, # run SQUAREM-accelerated EM to the maximum likelihood (certified gap <= tol)
                 ) -> RankDistribution:
     "Maximum-likelihood estimate of the global rank distribution by EM (Jin et al. eqs 19-21, weighted: eq 23)."
-    n_iter = (100_000 if accelerate else 100) if n_iter is None else _check_int('n_iter', n_iter, 1)
-    if tol is not None and not (np.isfinite(tol) and tol >= 0): raise ValueError(f"tol must be None or >= 0; got {tol!r}")
-    run = lambda A, h: _em(A, h, n_iter, tol, accelerate)
-    if np.ndim(n) > 0:                               # per-user sample sizes: EM over distinct (n_u, r_u) pairs
-        if weights is not None: raise NotImplementedError("weights with per-user sample sizes are not supported")
-        N = _check_int('N', N, 2)
-        r, ns = _check_per_user(sampled_ranks, n, N, replace)
-        pairs, counts = np.unique(np.stack([ns, r], axis=1), axis=0, return_counts=True)
-        pi, it, ll, gap = run(_sparse_pmf(N, pairs[:, 0], pairs[:, 1], replace), counts.astype(np.float64))
-        refit = lambda d: estimate_mle(d[:, 0], N, d[:, 1], None, n_iter, tol, replace, accelerate=accelerate)
-        return RankDistribution(pi, 'MLE', dict(iterations=it, loglik=ll * counts.sum(), gap=gap, pairs=len(pairs)), refit,
-                                np.stack([r, ns], axis=1))
-    N, n = _check_sizes(N, n, replace)
-    counts = _histogram(sampled_ranks, n)
-    obs = np.flatnonzero(counts) + 1                 # the sampled ranks that occur: the only columns EM needs
-    A, h = _sparse_pmf(N, np.full(len(obs), n), obs, replace), counts[obs - 1]
-    if weights is None:
-        (pi, it, ll, gap), method = run(A, h), 'MLE'
-    else:
-        w = _check_weights(weights, n)
-        if correct:
-            omega = _cached_sparse_pmf(N, n, replace) @ w            # E[w(r) | R]
-            omega = np.where(omega > 0, omega, np.inf)
-            pi_w, it, ll, gap = run(_reweight(A, w[obs - 1], omega), h * w[obs - 1])
-            pi = pi_w / omega; pi /= pi.sum()
-            method = 'WMLE-corrected'
-        else:
-            (pi, it, ll, gap), method = run(A, h * w[obs - 1]), 'WMLE'
-    refit = lambda r: estimate_mle(r, N, n, weights, n_iter, tol, replace, correct, accelerate)
-    return RankDistribution(pi, method, dict(iterations=it, loglik=ll * counts.sum() if weights is None else ll, gap=gap, n=n),
-                            refit, _check_ranks('sampled_ranks', sampled_ranks, n, 'n'))
+    return _fit_mle(SampledRanks.of(sampled_ranks, N, n, replace), weights, n_iter, tol, correct, accelerate)
 
+register_estimator('MLE', per_user_n=True, description='maximum likelihood by 100 EM iterations from the uniform start (Jin et al. eq 21)')(_fit_mle)
+
+# %% ../nbs/04_mle.ipynb #a91985de
+def _em_batch(A, H, n_iter:int=100) -> np.ndarray:
+    "EM (eq 21) from the uniform start for B histograms H (B x c) over the kernel A (N x c): row b is `_em(A, H[b], n_iter, None, False)[0]`."
+    H = np.asarray(H, np.float64); H = H / H.sum(1, keepdims=True)
+    N, c = A.shape
+    Pi = np.full((H.shape[0], N), 1.0 / N)
+    dense = N * c <= 2**24
+    K = A.toarray() if dense else sps.csr_matrix(A)
+    Kt = np.ascontiguousarray(K.T) if dense else K.T.tocsr()
+    for _ in range(n_iter):
+        Q = Pi @ K if dense else (Kt @ Pi.T).T
+        ratio = np.divide(H, Q, out=np.zeros_like(H), where=H > 0)
+        Pi *= ratio @ Kt if dense else (K @ ratio.T).T
+    return Pi / Pi.sum(1, keepdims=True)
 
 # %% ../nbs/04_mle.ipynb #1aec2d00
 def simulate_global_ranks(N:int,              # number of items
@@ -277,6 +272,15 @@ def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin 
     n = _check_int('n', n, 2)
     if not (np.isfinite(C) and C > 0): raise ValueError(f"C must be > 0; got {C!r}")
     r = np.arange(1, n + 1) / C
-    if metric == 'ndcg': return 1 / np.log2(1 + r)
-    if metric == 'ap': return 1 / r
+    m = metric.lower() if isinstance(metric, str) else metric
+    if m == 'ndcg': return 1 / np.log2(1 + r)
+    if m == 'ap': return 1 / r
     raise ValueError(f"metric must be 'ndcg' or 'ap'; got {metric!r}")
+
+@register_estimator('WMLE', description="weighted MLE with Jin et al.'s NDCG weights, C = 10 (eq 23)")
+def _fit_wmle(ev:SampledRanks, metric:str='ndcg', C:float=10.0, **options):
+    return _fit_mle(ev, wmle_weights(metric, ev.fixed_n, C), **options)
+
+@register_estimator('WMLE-c', description='weighted MLE with the reweighting undone (the corrected WMLE)')
+def _fit_wmle_c(ev:SampledRanks, metric:str='ndcg', C:float=10.0, **options):
+    return _fit_mle(ev, wmle_weights(metric, ev.fixed_n, C), correct=True, **options)

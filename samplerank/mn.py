@@ -6,18 +6,20 @@ Docs: https://samplerank.github.io/samplerank/mn.html.md"""
 
 # %% ../nbs/13_mn.ipynb #6d697f26
 from __future__ import annotations
+import functools
 import numpy as np
 import scipy.linalg as sla
 import pandas as pd
 from .core import _check_int, _check_metric, _check_K
 from .metrics import metric_weights
 from .sampling import _check_sizes, _cached_sparse_pmf
-from .mle import estimate_mle, _histogram
-from .mes import estimate_mes
-from .baselines import _check_gamma, _bv_system, _prior, _gram
+from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, get_estimator, fit_estimator
+from .mle import _fit_mle
+from .mes import _fit_mes
+from .baselines import _check_gamma, _prior, _gram, _fit_bv
 
 # %% auto #0
-__all__ = ['ESTIMATORS', 'mn_adjusted_metric', 'estimate_mn', 'estimate_curves', 'curve_study', 'average_relative_error',
+__all__ = ['CURVE_ESTIMATORS', 'mn_adjusted_metric', 'estimate_mn', 'estimate_curves', 'curve_study', 'average_relative_error',
            'winner_counts']
 
 # %% ../nbs/13_mn.ipynb #310301d0
@@ -43,58 +45,54 @@ def mn_adjusted_metric(N:int,             # number of items
     P, p = _cached_sparse_pmf(N, n, replace), _prior(prior, N)
     return sla.cho_solve(_mn_factor(P, p, M), P.T @ (p * metric_weights(metric, N, K)))
 
-def estimate_mn(sampled_ranks,     # sampled rank (1..n) of each user's relevant item
-                N:int,             # number of items
-                n:int,             # sample set size including the relevant item
-                metric:str,        # metric name
+def estimate_mn(sampled_ranks,     # sampled rank (1..n) of each user's relevant item, or a SampledRanks
+                N:int=None,        # number of items (not needed for a SampledRanks)
+                n:int=None,        # sample set size including the relevant item
+                metric:str='ndcg', # metric name
                 K:int=None,        # top-K cut-off of the global metric
                 prior=None,        # P(R): array of length N or a RankDistribution; None: uniform
                 replace:bool=True, # sampling scheme
                ) -> float:
     "MN estimate of metric@K from sampled ranks (Li et al. 2023 eq 11), with M = the number of sampled ranks."
-    h = _histogram(sampled_ranks, _check_sizes(N, n, replace)[1])
-    return float(mn_adjusted_metric(N, n, metric, K, int(h.sum()), prior, replace) @ h / h.sum())
+    return _fit_mn(SampledRanks.of(sampled_ranks, N, n, replace), prior).metric(metric, K)
+
+@register_estimator('MN', description='Li et al.\'s minimal-MSE adjusted metric with a uniform prior (2023, eq 11)')
+def _fit_mn(ev:SampledRanks, prior=None) -> AdjustedEstimate:
+    "MN on a validated evaluation, M = its number of users: the matrix is factorised once, on first use."
+    P, p = _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace), _prior(prior, ev.N)
+    factor = functools.cache(lambda: _mn_factor(P, p, ev.M))
+    return AdjustedEstimate(ev, lambda m, K: sla.cho_solve(factor(), P.T @ (p * metric_weights(m, ev.N, K))), 'MN')
 
 # %% ../nbs/13_mn.ipynb #515687d8
-ESTIMATORS = ('MLE', 'MES', 'BV', 'BV_MLE', 'BV_MES', 'MN', 'MN_MLE', 'MN_MES')
+for _base, _fit in (('BV', _fit_bv), ('MN', _fit_mn)):
+    for _src, _learn in (('MLE', _fit_mle), ('MES', _fit_mes)):
+        register_estimator(f'{_base}_{_src}', description=f'{_base} with the prior P(R) learned by {_src} (Li et al. 2023)')(
+            lambda ev, _fit=_fit, _learn=_learn, **options: _fit(ev, prior=_learn(ev).pmf, **options))
 
-def estimate_curves(sampled_ranks,                 # sampled ranks 1..n
-                    N:int,                         # number of items
-                    n:int,                         # sample set size including the relevant item
-                    estimators=ESTIMATORS,         # names from ESTIMATORS
+CURVE_ESTIMATORS = ('MLE', 'MES', 'BV', 'BV_MLE', 'BV_MES', 'MN', 'MN_MLE', 'MN_MES')
+
+def estimate_curves(sampled_ranks,                 # sampled ranks 1..n, or a SampledRanks
+                    N:int=None,                    # number of items (not needed for a SampledRanks)
+                    n:int=None,                    # sample set size including the relevant item
+                    estimators=CURVE_ESTIMATORS,   # registered estimator names
                     metrics=('recall', 'ndcg', 'ap'), # metrics
                     Ks=range(1, 51),               # cut-offs
                     gamma:float=0.01,              # BV trade-off
                     replace:bool=True,             # sampling scheme
                    ) -> pd.DataFrame:              # columns estimator, metric, K, estimate
     "Every estimator at every (metric, K) from one set of sampled ranks, as a tidy table."
-    N, n = _check_sizes(N, n, replace)
-    unknown = [e for e in estimators if e not in ESTIMATORS]
-    if unknown: raise ValueError(f"unknown estimator(s) {unknown}; choose from {ESTIMATORS}")
-    gamma, metrics = _check_gamma(gamma), [_check_metric(m) for m in metrics]
-    Ks = [_check_K(K) for K in Ks]
-    h = _histogram(sampled_ranks, n); M = int(h.sum()); h /= M
-    P = _cached_sparse_pmf(N, n, replace)
-    W = np.stack([metric_weights(m, N, K) for m in metrics for K in Ks], axis=1)     # N x (metrics*Ks)
-    dists = {}
-    if any('MLE' in e for e in estimators): dists['MLE'] = estimate_mle(sampled_ranks, N, n, replace=replace).pmf
-    if any('MES' in e for e in estimators): dists['MES'] = estimate_mes(sampled_ranks, N, n, replace=replace).pmf
-    out = {}
-    for e in estimators:
-        kind, _, src = e.partition('_')
-        if e in dists: out[e] = dists[e] @ W; continue
-        p = dists[src] if src else _prior(None, N)
-        if kind == 'MN': cf = _mn_factor(P, p, M)
-        else:
-            cf = sla.cho_factor(_bv_system(P, p, gamma), lower=True)
-        out[e] = h @ sla.cho_solve(cf, P.T @ (p[:, None] * W))
-    rows = [(e, m, K, v[i * len(Ks) + j]) for e, v in out.items() for i, m in enumerate(metrics) for j, K in enumerate(Ks)]
+    ev = SampledRanks.of(sampled_ranks, N, n, replace)
+    if isinstance(estimators, str) or isinstance(metrics, str): raise ValueError("estimators and metrics must be lists of names")
+    names = [get_estimator(e).name for e in estimators]
+    gamma, metrics, Ks = _check_gamma(gamma), [_check_metric(m) for m in metrics], [_check_K(K) for K in Ks]
+    fits = {e: fit_estimator(e, ev, **(dict(gamma=gamma) if e.startswith('BV') else {})) for e in names}
+    rows = [(e, m, K, f.metric(m, K)) for e, f in fits.items() for m in metrics for K in Ks]
     return pd.DataFrame(rows, columns=['estimator', 'metric', 'K', 'estimate'])
 
 # %% ../nbs/13_mn.ipynb #13f7c46d
 def curve_study(models:dict,                # model name -> global ranks (1..N)
                 N:int, n:int,               # catalogue size and sample set size
-                estimators=ESTIMATORS,      # estimator names
+                estimators=CURVE_ESTIMATORS, # registered estimator names
                 metrics=('recall',),        # metrics
                 Ks=range(1, 51),            # cut-offs
                 repeats:int=100,            # independent sampled evaluations per model

@@ -14,7 +14,8 @@ from .metrics import exact_metric
 from .data import reference_ranks, Split
 from .models import default_models
 from .ranks import compute_ranks
-from .study import default_estimators, estimate_fn
+from .evaluation import SampledRanks
+from .study import default_estimators
 
 # %% auto #0
 __all__ = ['rank_models', 'metrics_table', 'estimate_table', 'winners']
@@ -56,13 +57,14 @@ def metrics_table(ranks:dict,               # output of `rank_models`
 
 def estimate_table(ranks:dict, N:int, n:int, estimators:dict=None, metrics=(('recall', 10), ('ndcg', 10))) -> pd.DataFrame:
     "Every estimator on the one real sampled evaluation of each model, next to the exact reference metric."
-    est = default_estimators(N, n) if estimators is None else estimators
+    est = default_estimators() if estimators is None else estimators
     rows = []
     for name, df in ranks.items():
-        fits = {e: estimate_fn(fit(df.sampled_rank.values)) for e, fit in est.items()}
+        ev = SampledRanks(df.sampled_rank.values, N, n)
+        fits = {e: fit(ev) for e, fit in est.items()}
         for m, K in metrics:
             row = dict(model=name, metric=f'{m}@{K}', exact=exact_metric(df.reference_rank, m, K))
-            for e, f in fits.items(): row[e] = f(m, K)
+            for e, f in fits.items(): row[e] = f.metric(m, K)
             rows.append(row)
     return pd.DataFrame(rows).set_index(['model', 'metric'])
 

@@ -12,54 +12,32 @@ import pandas as pd
 from tqdm.auto import tqdm
 from .core import _check_int
 from .sampling import sample_ranks, _check_sizes
-from .mle import estimate_mle, wmle_weights, empirical_distribution, _histogram, RankDistribution
-from .mes import estimate_mes
-from .baselines import bv_adjusted_metric, cls_adjusted_metric
+from .evaluation import SampledRanks, get_estimator
+from .mle import empirical_distribution, RankDistribution
+import samplerank.mes, samplerank.baselines          # register MES, BV and CLS
 
 # %% auto #0
-__all__ = ['default_estimators', 'estimate_fn', 'run_study', 'summary_table', 'relative_error_table', 'winner_table']
+__all__ = ['default_estimators', 'run_study', 'summary_table', 'relative_error_table', 'winner_table']
 
 # %% ../nbs/07_study.ipynb #c45de3b8
-def default_estimators(N:int,              # number of items
-                       n:int,              # sample set size including the relevant item
-                       replace:bool=True,  # sampling scheme
-                       names=('CLS', 'BV 0.1', 'BV 0.01', 'MLE', 'WMLE', 'WMLE-c', 'MES'), # which estimators
-                      ) -> dict:           # name -> fit(sampled_ranks) -> estimate(metric, K)
-    "The estimators of Jin et al.'s Table 2 (plus the corrected WMLE) as fit functions for `run_study`."
-    N, n = _check_sizes(N, n, replace)
-    cache = {}
-    def adjusted(kind, metric, K):
-        if (kind, metric, K) not in cache:
-            cache[kind, metric, K] = (cls_adjusted_metric(N, n, metric, K, replace=replace) if kind == 'CLS' else
-                                      bv_adjusted_metric(N, n, metric, K, gamma=float(kind.split()[1]), replace=replace))
-        return cache[kind, metric, K]
-    def vector_fit(kind):
-        def fit(r):
-            h = _histogram(r, n); h /= h.sum()
-            return lambda metric, K: float(adjusted(kind, metric, K) @ h)
-        return fit
-    w = wmle_weights('ndcg', n, C=10)
-    dist_fits = {'MLE': lambda r: estimate_mle(r, N, n, replace=replace),
-                 'WMLE': lambda r: estimate_mle(r, N, n, weights=w, replace=replace),
-                 'WMLE-c': lambda r: estimate_mle(r, N, n, weights=w, correct=True, replace=replace),
-                 'MES': lambda r: estimate_mes(r, N, n, replace=replace)}
+def default_estimators(names=('CLS', 'BV 0.1', 'BV 0.01', 'MLE', 'WMLE', 'WMLE-c', 'MES'), # registered names; 'BV <gamma>' sets gamma
+                      ) -> dict:           # name -> fit(SampledRanks) -> fitted estimate with .metric(metric, K)
+    "The estimators of Jin et al.'s Table 2 (plus the corrected WMLE) from the registry, as fit functions for `run_study`."
     out = {}
     for name in names:
-        if name in dist_fits: out[name] = dist_fits[name]
-        elif name == 'CLS' or name.startswith('BV '): out[name] = vector_fit(name)
-        else: raise ValueError(f"unknown estimator {name!r}; known: CLS, BV <gamma>, MLE, WMLE, WMLE-c, MES")
+        kind, _, gamma = name.partition(' ')
+        e, opts = get_estimator(kind), {}
+        if gamma:
+            try: opts['gamma'] = float(gamma)
+            except ValueError: raise ValueError(f"names: expected 'BV <gamma>'; got {name!r}") from None
+        out[name] = lambda ev, e=e, opts=opts: e.fit(ev, **opts)
     return out
-
-def estimate_fn(fitted):
-    "A fitted estimator (a RankDistribution or an adjusted-metric function) as a function (metric, K) -> estimate."
-    return fitted.metric if isinstance(fitted, RankDistribution) else fitted
-
 
 # %% ../nbs/07_study.ipynb #c3fc7088
 def run_study(models:dict,             # model name -> global ranks of its users' relevant items (1..N)
               N:int,                   # number of items
               n:int,                   # sample set size including the relevant item
-              estimators:dict=None,    # name -> fit function; default: `default_estimators(N, n)`
+              estimators:dict=None,    # name -> fit(SampledRanks); default: `default_estimators()`
               metrics=('recall', 'ndcg', 'ap'), # metrics to estimate
               Ks=(1, 5, 10, 20),       # cut-offs
               repeats:int=100,         # independent sampled evaluations per model
@@ -70,19 +48,18 @@ def run_study(models:dict,             # model name -> global ranks of its users
     "Repeated sampled evaluations of several models with several estimators, in a tidy table."
     N, n = _check_sizes(N, n, replace)
     repeats = _check_int('repeats', repeats, 1)
-    estimators = default_estimators(N, n, replace) if estimators is None else estimators
+    estimators = default_estimators() if estimators is None else estimators
     exact = {m: empirical_distribution(R, N) for m, R in models.items()}
     rng, rows, pmfs = np.random.default_rng(seed), [], {}
     for rep in tqdm(range(repeats), disable=not progress, desc='repeats'):
         for model, R in models.items():
-            r = sample_ranks(R, n, N, replace, rng)
+            ev = SampledRanks(sample_ranks(R, n, N, replace, rng), N, n, replace)
             for est, fit in estimators.items():
-                t0 = time.perf_counter(); fitted = fit(r); dt = time.perf_counter() - t0
+                t0 = time.perf_counter(); fitted = fit(ev)
+                vals = [(metric, K, fitted.metric(metric, K)) for metric in metrics for K in Ks]
+                dt = time.perf_counter() - t0
                 if isinstance(fitted, RankDistribution): pmfs[model, est] = pmfs.get((model, est), 0) + fitted.pmf / repeats
-                f = estimate_fn(fitted)
-                for metric in metrics:
-                    for K in Ks:
-                        rows.append((model, rep, est, metric, K, f(metric, K), exact[model].metric(metric, K), dt))
+                rows += [(model, rep, est, metric, K, v, exact[model].metric(metric, K), dt) for metric, K, v in vals]
     cols = ['model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact', 'fit_seconds']
     return pd.DataFrame(rows, columns=cols), pmfs
 
