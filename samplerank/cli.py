@@ -197,6 +197,15 @@ def _parser():
     es.add_argument('--K', nargs='+', type=int, default=[10], help='cut-offs (default: 10)')
     es.add_argument('--without-replacement', action='store_true', help='the ranks were sampled without replacement')
     es.add_argument('--json', action='store_true', help='print JSON instead of a table')
+    tr = sub.add_parser('translate', help='global-metric ranges consistent with published sampled metrics')
+    tr.add_argument('--N', type=int, required=True, help='number of items in the catalogue')
+    tr.add_argument('--n', type=int, required=True, help='sample set size including the relevant item')
+    tr.add_argument('--reported', nargs='+', required=True, help='published sampled metrics, e.g. hr@10=0.68 ndcg@10=0.41')
+    tr.add_argument('--metric', nargs='+', default=['recall@10', 'ndcg@10'], help='global metrics to bound (default: recall@10 ndcg@10)')
+    tr.add_argument('--tol', type=float, default=5e-4, help='rounding of the published numbers (default: 5e-4)')
+    tr.add_argument('--monotone', action='store_true', help='also bound under a non-increasing P(R)')
+    tr.add_argument('--without-replacement', action='store_true', help='negatives sampled without replacement')
+    tr.add_argument('--json', action='store_true', help='print JSON')
     return p
 
 def main(argv=None) -> int:
@@ -215,6 +224,9 @@ def main(argv=None) -> int:
             t = estimate_file(args.file, args.N, args.n, [m.lower() for m in args.method], [m.lower() for m in args.metrics],
                               args.K, replace=not args.without_replacement)
             print(json.dumps(t.to_dict(orient='index'), indent=2) if args.json else t.to_string(float_format='{:.4f}'.format))
+        elif args.command == 'translate':
+            from samplerank.translate import translate_command
+            print(translate_command(args))
     except ValueError as e:
         print(f'samplerank: error: {e}', file=sys.stderr)
         return 2

@@ -40,3 +40,15 @@ def test_estimate_good_and_bad_files(tmp_path):
         assert r.returncode == 2, (name, r.stdout, r.stderr)
         assert msg in r.stderr and str(p) in r.stderr and 'Traceback' not in r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
+
+def test_translate_command():
+    r = run('translate', '--N', '3706', '--n', '100', '--reported', 'hr@10=0.68', 'ndcg@10=0.41', '--metric', 'ndcg@10', 'recall@50', '--monotone', '--json')
+    assert r.returncode == 0, r.stderr
+    import json
+    b = json.loads(r.stdout)['bounds']
+    assert 0 <= b['ndcg@10']['lo'] <= b['ndcg@10']['monotone_lo'] <= b['ndcg@10']['monotone_hi'] <= b['ndcg@10']['hi'] <= 1
+    for bad in (['hr@10=1.3'], ['hits@10=0.5'], ['hr@10=0.3', 'hr@5=0.5'], ['hr@10:0.5']):
+        r = run('translate', '--N', '3706', '--n', '100', '--reported', *bad)
+        assert r.returncode == 2 and 'Traceback' not in r.stderr and len(r.stderr.strip().splitlines()) == 1, (bad, r.stderr)
+    r = run('translate', '--N', '50', '--n', '100', '--without-replacement', '--reported', 'hr@10=0.5')
+    assert r.returncode == 2 and 'n must satisfy' in r.stderr
