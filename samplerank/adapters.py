@@ -52,7 +52,7 @@ def _tie_ranks(greater, equal, ties, seed) -> np.ndarray:
     return 1 + greater + np.random.default_rng(seed).integers(0, equal + 1)
 
 # %% ../nbs/17_adapters.ipynb #518a3240
-def _line_of(frame, i, source):
+def _line_of(i, source):
     "Line number of row i in the source file (header is line 1), or None for an in-memory frame."
     return i + 2 if source is not None and str(source).lower().endswith(('.csv', '.tsv', '.txt')) else None
 
@@ -69,7 +69,7 @@ def _rank_table(u, item, s, rel, ties, seed, source, frame_users, extra=None) ->
     n_neg = hi_u - lo_u
     if (n_neg == 0).any():
         i = np.flatnonzero(rel)[np.argmax(n_neg == 0)]
-        raise AdapterInputError(f"{_where(source, _line_of(None, i, source), frame_users[u[i]])}: relevant item "
+        raise AdapterInputError(f"{_where(source, _line_of(i, source), frame_users[u[i]])}: relevant item "
                                 f"{item[i]} has no negatives (every candidate of the user is relevant)")
     greater, equal = hi_u - right, right - left
     # other relevant items of the same user scored strictly above (for several relevant items)
@@ -90,15 +90,15 @@ def _validate_frame(df, user, item, score, label, source):
     s = pd.to_numeric(df[score], errors='coerce').to_numpy(np.float64)
     if np.isnan(s).any():
         i = int(np.argmax(np.isnan(s)))
-        raise AdapterInputError(f"{_where(source, _line_of(df, i, source), df[user].iloc[i])}: score {df[score].iloc[i]} is not a number")
+        raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: score {df[score].iloc[i]} is not a number")
     lab = pd.to_numeric(df[label], errors='coerce').to_numpy(np.float64)
     if np.isnan(lab).any() or (lab < 0).any():
         i = int(np.argmax(np.isnan(lab) | (lab < 0)))
-        raise AdapterInputError(f"{_where(source, _line_of(df, i, source), df[user].iloc[i])}: label {df[label].iloc[i]} is not a number >= 0")
+        raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: label {df[label].iloc[i]} is not a number >= 0")
     dup = df.duplicated([user, item]).to_numpy()
     if dup.any():
         i = int(np.argmax(dup))
-        raise AdapterInputError(f"{_where(source, _line_of(df, i, source), df[user].iloc[i])}: duplicate candidate item {df[item].iloc[i]}")
+        raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: duplicate candidate item {df[item].iloc[i]}")
     codes, users = pd.factorize(df[user], sort=True)
     rel = lab > 0
     has = np.bincount(codes[rel], minlength=len(users)) > 0
@@ -350,13 +350,13 @@ def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame/ranks_from_
     m = table.n_relevant.to_numpy()
     if metric == 'recall': c = 1.0 / m
     else: c = 1.0 / np.cumsum(1 / np.log2(np.arange(2, K + 2)))[np.minimum(m, K) - 1]
-    total = 0.0
-    for (mu, a), grp in table.groupby(['n_relevant', 'relevant_above']):
+    total, tab = 0.0, table.assign(_c=c)
+    for (mu, a), grp in tab.groupby(['n_relevant', 'relevant_above']):
         if a >= K: continue                            # R = R' + a > K: contributes nothing
         d = estimate_mle(grp.sampled_rank.to_numpy(), N, grp.n.to_numpy(), replace=replace)
         R = np.arange(1, N + 1) + a
         f = np.where(R <= K, 1.0 if metric == 'recall' else 1 / np.log2(R + 1.0), 0.0)
-        total += c[table.index.get_indexer(grp.index)].sum() * (d.pmf @ f)
+        total += grp._c.sum() * (d.pmf @ f)
     return total / table.user.nunique()
 
 # %% ../nbs/17_adapters.ipynb #e5523f37
