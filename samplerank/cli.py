@@ -116,11 +116,12 @@ def _estimator_names(methods) -> list:
     return [get_estimator(m).name for m in methods]
 
 def estimate_file(path, N:int, n:int, methods=('mle', 'mes', 'bv'), metrics=('ndcg', 'recall'), Ks=(10,),
-                  replace:bool=True) -> pd.DataFrame:
+                  replace:bool=True, data=None) -> pd.DataFrame:
     "Estimated global metric@K for the sampled ranks in a file, one row per method (plus the naive sampled metric)."
     from samplerank.evaluation import SampledRanks, fit_estimator
     names = _estimator_names(methods)
-    ranks, ns = read_sampled_ranks(path, n)
+    ranks, ns = read_sampled_ranks(path, n) if data is None else data   # data: (ranks, sizes) from samplerank.adapters
+    if n is None: n = int(ns.max())
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
     except ValueError as e: raise InputError(f"{path}: {e}") from None
     table = {'sampled (naive)': {f'{m}@{K}': ev.sampled_metric(m, K) for m in metrics for K in Ks}}
@@ -189,9 +190,16 @@ def _parser():
     de.add_argument('--protocol', choices=('loo', 'temporal'), default='loo', help='leave-one-out or temporal hold-out')
     de.add_argument('--frac', type=float, default=0.2, help='held-out fraction for --protocol temporal (default: 0.2)')
     es = sub.add_parser('estimate', help='estimate global metrics from a file of sampled ranks')
-    es.add_argument('file', help='.npy, .csv, .tsv or .txt file of sampled ranks')
+    es.add_argument('file', nargs='?', help='.npy, .csv, .tsv or .txt file of sampled ranks (or give --frame, --run/--qrels or --scores)')
     es.add_argument('--N', type=int, required=True, help='number of items in the catalogue')
-    es.add_argument('--n', type=int, required=True, help='sample set size including the relevant item')
+    es.add_argument('--n', type=int, help='sample set size including the relevant item (required with a file of ranks)')
+    ad = es.add_argument_group('scored candidates instead of ranks (see samplerank.adapters)')
+    ad.add_argument('--frame', help='CSV/TSV/Parquet table, one row per (user, candidate): user, item, score, label')
+    for c in ('user', 'item', 'score', 'label'): ad.add_argument(f'--{c}-col', default=c, help=f'column of the {c} (default: {c})')
+    ad.add_argument('--run', help='TREC run file (with --qrels)'); ad.add_argument('--qrels', help='TREC qrels file: relevance > 0 is relevant')
+    ad.add_argument('--scores', help='.npy users x candidates score matrix'); ad.add_argument('--positive', type=int, default=0, help='column of the relevant item in --scores (default: 0)')
+    ad.add_argument('--ties', choices=('pessimistic', 'optimistic', 'random'), default='pessimistic', help='tie rule (default: pessimistic)')
+    ad.add_argument('--seed', type=int, default=None, help='seed of --ties random')
     es.add_argument('--method', nargs='+', default=['mle', 'mes', 'bv'], help='registered estimators, any case: sampled, mle, wmle, wmle-c, mes, bv, cls, mn, bv_mle, bv_mes, mn_mle, mn_mes (default: mle mes bv)')
     es.add_argument('--metrics', nargs='+', default=['ndcg', 'recall'], help='metrics (default: ndcg recall)')
     es.add_argument('--K', nargs='+', type=int, default=[10], help='cut-offs (default: 10)')
@@ -221,8 +229,15 @@ def main(argv=None) -> int:
             print(text.split('![')[0].rstrip())
             print(f'\nreport written to {Path(args.out) / "report.md"}')
         elif args.command == 'estimate':
-            t = estimate_file(args.file, args.N, args.n, [m.lower() for m in args.method], [m.lower() for m in args.metrics],
-                              args.K, replace=not args.without_replacement)
+            data = None
+            if args.frame or args.run or args.qrels or args.scores:
+                from samplerank.adapters import read_evaluation_input
+                r, ns, note = read_evaluation_input(args.frame, args.run, args.qrels, args.scores, args.positive, args.user_col,
+                                                    args.item_col, args.score_col, args.label_col, args.ties, args.seed)
+                data = (r, ns); print(f'samplerank: {note}', file=sys.stderr)
+            elif args.file is None or args.n is None: raise ValueError('estimate needs a file of ranks with --n, or --frame, --run/--qrels or --scores')
+            t = estimate_file(args.file or args.frame or args.run or args.scores, args.N, args.n, [m.lower() for m in args.method], [m.lower() for m in args.metrics],
+                              args.K, replace=not args.without_replacement, data=data)
             print(json.dumps(t.to_dict(orient='index'), indent=2) if args.json else t.to_string(float_format='{:.4f}'.format))
         elif args.command == 'translate':
             from samplerank.translate import translate_command
