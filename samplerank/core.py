@@ -19,6 +19,12 @@ def jit(f=None, *, parallel:bool=False):
     deco = numba.njit(cache=True, nogil=True, parallel=parallel)
     return deco if f is None else deco(f)
 
+# %% ../nbs/00_core.ipynb #7803110e
+import warnings
+with warnings.catch_warnings():
+    warnings.filterwarnings('ignore', message='IProgress not found')
+    import tqdm.auto
+
 # %% ../nbs/00_core.ipynb #bd70c80e
 def _check_int(name:str, value, lo:int=None, hi:int=None, hi_name:str=None) -> int:
     "Return `value` as an `int`, or raise `ValueError` naming `name` when it is not a whole number in [`lo`, `hi`]."

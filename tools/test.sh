@@ -33,7 +33,9 @@ if git rev-parse --git-dir >/dev/null 2>&1; then
 fi
 
 step "notebook tests"
-nbdev-test --n-workers 2 --timing
+# two notebooks at a time on a 2-core machine: one Numba thread each, so that no parallel region waits for a
+# descheduled thread (results do not depend on the thread count)
+NUMBA_NUM_THREADS=1 nbdev-test --n-workers 2 --timing
 
 step "property tests and peer cross-checks"
 python -m pytest -q -p no:cacheprovider tests
