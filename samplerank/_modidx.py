@@ -289,5 +289,8 @@ d = { 'settings': { 'branch': 'main',
                                   'samplerank.trust._metric_grid': ('trust.html#_metric_grid', 'samplerank/trust.py'),
                                   'samplerank.trust._paired_counts': ('trust.html#_paired_counts', 'samplerank/trust.py'),
                                   'samplerank.trust._posterior_metric_draws': ('trust.html#_posterior_metric_draws', 'samplerank/trust.py'),
+                                  'samplerank.trust._resampled': ('trust.html#_resampled', 'samplerank/trust.py'),
                                   'samplerank.trust.compare_models': ('trust.html#compare_models', 'samplerank/trust.py'),
-                                  'samplerank.trust.estimate_intervals': ('trust.html#estimate_intervals', 'samplerank/trust.py')}}}
+                                  'samplerank.trust.estimate_intervals': ('trust.html#estimate_intervals', 'samplerank/trust.py'),
+                                  'samplerank.trust.plan_comparison': ('trust.html#plan_comparison', 'samplerank/trust.py'),
+                                  'samplerank.trust.smallest_sample': ('trust.html#smallest_sample', 'samplerank/trust.py')}}}

@@ -66,8 +66,11 @@ def _fit_mn(ev:SampledRanks, prior=None) -> AdjustedEstimate:
 # %% ../nbs/13_mn.ipynb #515687d8
 for _base, _fit in (('BV', _fit_bv), ('MN', _fit_mn)):
     for _src, _learn in (('MLE', _fit_mle), ('MES', _fit_mes)):
-        register_estimator(f'{_base}_{_src}', description=f'{_base} with the prior P(R) learned by {_src} (Li et al. 2023)')(
-            lambda ev, _fit=_fit, _learn=_learn, **options: _fit(ev, prior=_learn(ev).pmf, **options))
+        def _fit_learned(ev, _fit=_fit, _learn=_learn, _src=_src, **options):
+            f = _fit(ev, prior=_learn(ev).pmf, **options)
+            f.info['learned_prior'] = _src          # not linear in the counts: intervals refit the prior per replicate
+            return f
+        register_estimator(f'{_base}_{_src}', description=f'{_base} with the prior P(R) learned by {_src} (Li et al. 2023)')(_fit_learned)
 
 CURVE_ESTIMATORS = ('MLE', 'MES', 'BV', 'BV_MLE', 'BV_MES', 'MN', 'MN_MLE', 'MN_MES')
 

@@ -16,7 +16,7 @@ from .mle import RankDistribution, _fit_mle, _em_batch
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
 
 # %% auto #0
-__all__ = ['RECOMMENDED', 'estimate_intervals', 'compare_models']
+__all__ = ['RECOMMENDED', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample']
 
 # %% ../nbs/16_trust.ipynb #e31b334f
 _GAP_NATS = 10.0
@@ -69,22 +69,26 @@ def _posterior_metric_draws(ev:SampledRanks, Pi:np.ndarray, W:np.ndarray, rng) -
     return out
 
 # %% ../nbs/16_trust.ipynb #8782c5d9
+def _resampled(ev:SampledRanks, h:np.ndarray) -> SampledRanks:
+    "The evaluation whose column counts are `h` (a bootstrap resample of its users)."
+    h = np.asarray(h, np.int64); keep = h > 0
+    r, ns = np.repeat(ev.col_r[keep], h[keep]), np.repeat(ev.col_n[keep], h[keep])
+    return SampledRanks(r, ev.N, ev.fixed_n or ns, ev.replace)
+
 def _bootstrap_priors(ev:SampledRanks, fitted, name:str, Hb:np.ndarray, options:dict) -> np.ndarray:
     "The estimator `name` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N)."
     if name in ('MLE', 'MLE-auto') and options.get('weights') is None:
         return _em_batch(ev.kernel(), Hb, fitted.info['iterations'])
-    out = []
-    for h in Hb.astype(np.int64):
-        keep = h > 0
-        r, ns = np.repeat(ev.col_r[keep], h[keep]), np.repeat(ev.col_n[keep], h[keep])
-        out.append(get_estimator(name).fit(SampledRanks(r, ev.N, ev.fixed_n or ns, ev.replace), **options).pmf)
-    return np.array(out)
+    return np.array([get_estimator(name).fit(_resampled(ev, h), **options).pmf for h in Hb])
 
 def _draws(ev:SampledRanks, name:str, pairs:list, W:np.ndarray, Hb:np.ndarray, rng, options:dict) -> tuple[np.ndarray, np.ndarray]:
     "Point estimates (q,) and B draws (B x q) of the users' metrics: bootstrap priors with posterior draws, or a linear bootstrap."
     fitted = fit_estimator(name, ev, **options)
     if isinstance(fitted, RankDistribution):
         return fitted.pmf @ W, _posterior_metric_draws(ev, _bootstrap_priors(ev, fitted, name, Hb, options), W, rng)
+    if fitted.info.get('learned_prior'):            # the prior is learned from the same ranks: refit everything per replicate
+        refits = (get_estimator(name).fit(_resampled(ev, h), **options) for h in Hb)
+        return np.array([fitted.metric(m, K) for m, K in pairs]), np.array([[f.metric(m, K) for m, K in pairs] for f in refits])
     X = np.stack([fitted.column_values(m, K) for m, K in pairs], axis=1)          # C x q: linear in the counts
     return ev.counts @ X / ev.M, Hb @ X / ev.M
 
@@ -161,3 +165,56 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                          prob_a_better=float((diff > 0).mean() + 0.5 * (diff == 0).mean()),
                          decision=a if lo > 0 else b if hi < 0 else 'undecided'))
     return pd.DataFrame(rows)
+
+# %% ../nbs/16_trust.ipynb #1558ccad
+def plan_comparison(priors:dict,              # model name -> its P(R): a RankDistribution or a pmf over 1..N
+                    n_values=(100, 200, 500, 1000), # sample set sizes to try
+                    M=1000,                   # number of users (or a list of them to try)
+                    metric:str='ndcg',        # metric of the comparison
+                    K:int=10,                 # cut-off
+                    level:float=0.95,         # confidence level of the comparisons
+                    repeats:int=20,           # simulated evaluations per (n, M)
+                    seed=0,                   # int or None: reproducible simulations
+                    n_boot:int=100,           # bootstrap replicates of each comparison
+                    progress:bool=True,       # progress bar
+                   ) -> pd.DataFrame:         # a, b, n, M, exact_difference, power, wrong, width
+    "Power of `compare_models` at each sample set size and number of users, simulated from the models' rank distributions."
+    from tqdm.auto import tqdm
+    if not isinstance(priors, dict) or len(priors) < 2: raise ValueError("priors must map at least two model names to rank distributions")
+    pmfs = {str(k): (v.pmf if isinstance(v, RankDistribution) else np.asarray(v, np.float64)) for k, v in priors.items()}
+    N = len(next(iter(pmfs.values())))
+    for k, p in pmfs.items():
+        if p.shape != (N,) or not np.isfinite(p).all() or (p < 0).any() or abs(p.sum() - 1) > 1e-9:
+            raise ValueError(f"priors[{k!r}] must be a distribution over the same N = {N} global ranks (>= 0, summing to 1)")
+    level, repeats, n_boot = _check_level(level), _check_int('repeats', repeats, 1), _check_int('n_boot', n_boot, 20)
+    n_values = [_check_int('n_values', v, 2) for v in np.atleast_1d(n_values)]
+    Ms = [_check_int('M', v, 2) for v in np.atleast_1d(M)]
+    w = metric_weights(_check_metric(metric), N, _check_K(K))
+    truth = {k: float(w @ p) for k, p in pmfs.items()}
+    rng, rows = np.random.default_rng(seed), []
+    grid = [(n_, M_) for M_ in Ms for n_ in n_values]
+    for n_, M_ in tqdm(grid, disable=not progress, desc='plan'):
+        res = []
+        for _ in range(repeats):
+            R = {k: 1 + np.searchsorted(np.cumsum(p), rng.random(M_) * p.sum(), side='right').clip(0, N - 1) for k, p in pmfs.items()}
+            negs = rng.integers(1, N, size=(M_, n_ - 1))                     # the same negatives' positions for every model
+            r = {k: 1 + (negs < R_[:, None]).sum(1) for k, R_ in R.items()}
+            res.append(compare_models(r, N, n_, metric, K, level=level, seed=rng, n_boot=n_boot))
+        for j, (a, b) in enumerate(itertools.combinations(pmfs, 2)):
+            dec = np.array([t.decision.iloc[j] for t in res]); best = a if truth[a] > truth[b] else b
+            rows.append(dict(a=a, b=b, n=n_, M=M_, exact_difference=truth[a] - truth[b], power=np.mean(dec == best),
+                             wrong=np.mean((dec != best) & (dec != 'undecided')), width=np.mean([t.hi.iloc[j] - t.lo.iloc[j] for t in res])))
+    return pd.DataFrame(rows)
+
+# %% ../nbs/16_trust.ipynb #21cdf205
+def smallest_sample(plan:pd.DataFrame, # the table of `plan_comparison`
+                    power:float=0.95,  # probability of deciding for the better model to reach
+                   ) -> pd.DataFrame:  # per pair of models: the smallest n (per M) reaching it, NaN when none does
+    "The smallest sample set size n, for each pair of models and number of users, at which the planned power is reached."
+    if not isinstance(plan, pd.DataFrame) or not {'a', 'b', 'n', 'M', 'power', 'width'} <= set(plan.columns):
+        raise ValueError("plan must be the DataFrame returned by plan_comparison")
+    power = _check_level(power)
+    def first(g):
+        ok = g[g.power >= power].sort_values('n')
+        return pd.Series({'n': ok.n.iloc[0] if len(ok) else np.nan, 'width': ok.width.iloc[0] if len(ok) else np.nan})
+    return plan.groupby(['a', 'b', 'M'], sort=False)[['n', 'power', 'width']].apply(first).reset_index()
