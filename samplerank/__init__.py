@@ -23,7 +23,7 @@ from samplerank.mapping import (hit_ratio_curve, sampled_hit_ratio_curve, shr_mo
 from samplerank.mn import estimate_mn, mn_adjusted_metric, estimate_curves, curve_study, average_relative_error, winner_counts
 from samplerank.adaptive import adaptive_sample_ranks, sampling_cost, propose_n_max, plan_sample_size
 from samplerank.evaluation import SampledRanks, ESTIMATORS, get_estimator, fit_estimator, register_estimator
-from samplerank.trust import estimate_intervals, compare_models
+from samplerank.trust import estimate_intervals, compare_models, plan_comparison, smallest_sample
 from samplerank.adapters import (ranks_from_frame, ranks_from_run, ranks_from_scores, draw_negatives, candidates_frame,
                                  read_negatives, write_negatives, read_trec_run, read_trec_qrels, write_trec_run,
                                  write_trec_qrels, estimate_multi)
@@ -58,7 +58,7 @@ from .mapping import (hit_ratio_curve, sampled_hit_ratio_curve, shr_moments, f_l
 from .mn import estimate_mn, mn_adjusted_metric, estimate_curves, curve_study, average_relative_error, winner_counts
 from .adaptive import adaptive_sample_ranks, sampling_cost, propose_n_max, plan_sample_size
 from .evaluation import SampledRanks, ESTIMATORS, get_estimator, fit_estimator, register_estimator
-from .trust import estimate_intervals, compare_models
+from .trust import estimate_intervals, compare_models, plan_comparison, smallest_sample
 from .adapters import (ranks_from_frame, ranks_from_run, ranks_from_scores, draw_negatives, candidates_frame,
                                  read_negatives, write_negatives, read_trec_run, read_trec_qrels, write_trec_run,
                                  write_trec_qrels, estimate_multi)

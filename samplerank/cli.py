@@ -14,7 +14,8 @@ from .inconsistency import (rendle_example, exact_table, sampled_table, expected
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
 
 # %% auto #0
-__all__ = ['markdown_table', 'run_example', 'InputError', 'read_sampled_ranks', 'estimate_file', 'run_demo', 'main']
+__all__ = ['DEMO_METHODS', 'markdown_table', 'run_example', 'InputError', 'read_sampled_ranks', 'estimate_file',
+           'format_estimates', 'compare_files', 'run_demo', 'main']
 
 # %% ../nbs/20_cli.ipynb #e97b7c88
 def markdown_table(df:pd.DataFrame, floatfmt:str='.3f') -> str:
@@ -115,38 +116,108 @@ def _estimator_names(methods) -> list:
     from samplerank.evaluation import get_estimator
     return [get_estimator(m).name for m in methods]
 
-def estimate_file(path, N:int, n:int, methods=('mle', 'mes', 'bv'), metrics=('ndcg', 'recall'), Ks=(10,),
-                  replace:bool=True, data=None) -> pd.DataFrame:
-    "Estimated global metric@K for the sampled ranks in a file, one row per method (plus the naive sampled metric)."
+def estimate_file(path, N:int, n:int, methods=('mle-auto',), metrics=('ndcg', 'recall'), Ks=(10,),
+                  replace:bool=True, data=None, level:float=0.95, seed=0, n_boot:int=200, intervals:bool=True) -> pd.DataFrame:
+    "Estimated global metric@K with confidence intervals for the sampled ranks in a file: one row per (method, metric, K)."
     from samplerank.evaluation import SampledRanks, fit_estimator
-    names = _estimator_names(methods)
+    from samplerank.trust import estimate_intervals, _check_level
+    names, level = _estimator_names(methods), _check_level(level)
     ranks, ns = read_sampled_ranks(path, n) if data is None else data   # data: (ranks, sizes) from samplerank.adapters
     if n is None: n = int(ns.max())
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
     except ValueError as e: raise InputError(f"{path}: {e}") from None
-    table = {'sampled (naive)': {f'{m}@{K}': ev.sampled_metric(m, K) for m in metrics for K in Ks}}
+    rows = [dict(method='sampled (naive)', metric=m, K=K, estimate=ev.sampled_metric(m, K), lo=np.nan, hi=np.nan)
+            for m in metrics for K in Ks]
     for name in names:
-        try: f = fit_estimator(name, ev)
+        try:
+            if intervals: t = estimate_intervals(ev, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot)
+            else:
+                f = fit_estimator(name, ev)
+                t = pd.DataFrame([dict(metric=m, K=K, estimate=f.metric(m, K), lo=np.nan, hi=np.nan, method=name) for m in metrics for K in Ks])
         except ValueError as e: raise InputError(f"{path}: {e}") from None
-        table[name] = {f'{m}@{K}': f.metric(m, K) for m in metrics for K in Ks}
-    return pd.DataFrame(table).T
+        rows += t[['method', 'metric', 'K', 'estimate', 'lo', 'hi']].to_dict('records')
+    return pd.DataFrame(rows)
+
+def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
+    "A (method, metric, K, estimate, lo, hi) table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K."
+    cell = lambda r: f"{r.estimate:.{digits}f}" + ('' if np.isnan(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]")
+    t = t.assign(column=[f"{m}@{K}" for m, K in zip(t.metric, t.K)], cell=[cell(r) for r in t.itertuples()])
+    return t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()].rename_axis(None).rename_axis(None, axis=1).to_string()
+
+# %% ../nbs/20_cli.ipynb #79647b20
+def compare_files(paths:list, N:int, n:int, names=None, metric:str='ndcg', K:int=10, method:str=None, level:float=0.95,
+                  seed=0, replace:bool=True, n_boot:int=200) -> pd.DataFrame:
+    "Pairwise comparison of the models whose sampled ranks (same users, same order) are in `paths`."
+    from samplerank.trust import compare_models, _check_level
+    from samplerank.evaluation import get_estimator
+    _check_level(level)
+    if method is not None: get_estimator(method)
+    paths = [Path(p) for p in paths]
+    if len(paths) < 2: raise ValueError(f"compare needs at least two files (one per model); got {len(paths)}")
+    names = [p.stem for p in paths] if names is None else [str(s) for s in names]
+    if len(names) != len(paths): raise ValueError(f"--names must give one name per file ({len(paths)}); got {len(names)}")
+    if len(set(names)) < len(names): raise ValueError(f"model names must be distinct; got {names} (use --names)")
+    data = [read_sampled_ranks(p, n) for p in paths]
+    for p, (r, _) in zip(paths[1:], data[1:]):
+        if len(r) != len(data[0][0]):
+            raise InputError(f"{p}: {len(r)} users, but {paths[0]} has {len(data[0][0])}: compare needs the same users in the same order")
+    sizes = [ns for _, ns in data]
+    if any(s is not None for s in sizes) and not all(s is not None and (s == sizes[0]).all() for s in sizes):
+        raise InputError(f"{paths[0]}: the files must give the same per-user sample sizes")
+    try: return compare_models({k: r for k, (r, _) in zip(names, data)}, N, n if sizes[0] is None else sizes[0], metric=metric,
+                               K=K, method=method, level=level, seed=seed, replace=replace, n_boot=n_boot)
+    except ValueError as e: raise InputError(f"{paths[0]}: {e}") from None
 
 # %% ../nbs/20_cli.ipynb #519f482e
-def run_demo(out:Path, n:int=100, seed:int=0, protocol:str='loo', frac:float=0.2, progress:bool=True) -> str:
+DEMO_METHODS = ('MLE-auto', 'MN_MES')   # estimators whose intervals the demo reports (MLE-auto: the recommended one)
+
+def run_demo(out:Path, n:int=100, seed:int=0, protocol:str='loo', frac:float=0.2, progress:bool=True, n_boot:int=200) -> str:
     "Run the pipeline on the bundled data and write report.md with figures to `out`; returns the report."
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
     from samplerank.data import load_movielens, filter_min_interactions, leave_one_out, temporal_holdout
-    from samplerank.pipeline import rank_models, metrics_table, estimate_table, winners
+    from samplerank.models import default_models
+    from samplerank.pipeline import rank_models, metrics_table
+    from samplerank.ranks import compute_ranks
+    from samplerank.metrics import exact_metric
     from samplerank.mle import empirical_distribution, estimate_mle
     from samplerank.mes import estimate_mes
+    from samplerank.trust import estimate_intervals, compare_models
     if protocol not in ('loo', 'temporal'): raise ValueError(f"protocol must be 'loo' or 'temporal'; got {protocol!r}")
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     df = filter_min_interactions(load_movielens(), min_item=5)
     split = leave_one_out(df) if protocol == 'loo' else temporal_holdout(df, frac)
-    ranks, N = rank_models(split, n=n, seed=seed, progress=progress)
-    mt, est = metrics_table(ranks, N, n), estimate_table(ranks, N, n)
-    win = winners(est)
+    models = default_models(seed)
+    ranks, N = rank_models(split, models, n=n, seed=seed, progress=progress)
+    mt = metrics_table(ranks, N, n)
+    pairs = (('recall', 10), ('ndcg', 10))
+    sampled = {k: d.sampled_rank.values for k, d in ranks.items()}
+    adaptive = {m.name: compute_ranks(m, split, n=n, n_max=16 * n, seed=seed) for m in models}     # Algorithm 1, n..16n
+    rows = []
+    for k, d in ranks.items():
+        exact = {(m, K): exact_metric(d.reference_rank, m, K) for m, K in pairs}
+        fits = [(name, estimate_intervals(sampled[k], N, n, ('recall', 'ndcg'), (10,), method=name, seed=seed, n_boot=n_boot)) for name in DEMO_METHODS]
+        a = adaptive[k]
+        fits.append(('MLE-auto, adaptive', estimate_intervals(a.sampled_rank.values, N, a.sample_size.values, ('recall', 'ndcg'), (10,), seed=seed, n_boot=n_boot)))
+        for name, t in fits:
+            for r in t.itertuples(): rows.append(dict(model=k, estimator=name, metric=f'{r.metric}@{r.K}', estimate=r.estimate, lo=r.lo, hi=r.hi,
+                                                      exact=exact[(r.metric, r.K)]))
+    iv = pd.DataFrame(rows)
+    cell = lambda r: f"{100 * r.estimate:.2f} [{100 * r.lo:.2f}, {100 * r.hi:.2f}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
+    iv_table = iv.assign(cell=[cell(r) for r in iv.itertuples()]).pivot(index=['model', 'metric'], columns='estimator', values='cell')
+    iv_table = iv_table[[*DEMO_METHODS, 'MLE-auto, adaptive']].reset_index()
+    iv_table.insert(2, 'exact', [f"{100 * iv[(iv.model == m) & (iv.metric == met)].exact.iloc[0]:.2f}" for m, met in zip(iv_table.model, iv_table.metric)])
+    cmp = []
+    for m, K in pairs:
+        c = compare_models(sampled, N, n, metric=m, K=K, seed=seed, n_boot=n_boot)
+        ex = {k: exact_metric(d.reference_rank, m, K) for k, d in ranks.items()}
+        nv = {k: exact_metric(v, m, K) for k, v in sampled.items()}
+        cmp.append(pd.DataFrame({'metric': f'{m}@{K}', 'a': c.a, 'b': c.b,
+                                 'exact a - b': [100 * (ex[a] - ex[b]) for a, b in zip(c.a, c.b)],
+                                 'naive sampled a - b': [100 * (nv[a] - nv[b]) for a, b in zip(c.a, c.b)],
+                                 'estimated a - b [95% interval]': [f"{100 * d:.2f} [{100 * l:.2f}, {100 * h:.2f}]" for d, l, h in zip(c.difference, c.lo, c.hi)],
+                                 'P(a better)': c.prob_a_better.round(3), 'decision': c.decision}))
+    cmp = pd.concat(cmp, ignore_index=True)
     fig, axs = plt.subplots(1, len(ranks), figsize=(4 * len(ranks), 3.4))
     for ax, (name, d) in zip(axs, ranks.items()):
         K = np.arange(1, 201)
@@ -155,11 +226,18 @@ def run_demo(out:Path, n:int=100, seed:int=0, protocol:str='loo', frac:float=0.2
             ax.plot(K, f.cdf[:200], label=f.method)
         ax.set(title=name, xlabel='K', ylabel='Recall@K')
     axs[0].legend(); fig.tight_layout(); fig.savefig(out / 'recall_curves.png', dpi=110); plt.close(fig)
-    fig, ax = plt.subplots(figsize=(9, 3.6))
-    (est.xs('ndcg@10', level='metric') * 100).plot.bar(ax=ax, rot=0)
-    ax.set(ylabel='NDCG@10 (%)', title='exact NDCG@10 and its estimates from one sampled evaluation'); ax.legend(fontsize=7, ncol=4)
-    fig.tight_layout(); fig.savefig(out / 'ndcg_estimates.png', dpi=110); plt.close(fig)
-    agree = pd.DataFrame({c: (win[c] == win['exact']).map({True: 'yes', False: 'no'}) for c in win.columns if c != 'exact'})
+    fig, axs = plt.subplots(1, 2, figsize=(11, 3.8))
+    names = list(ranks); ests = [*DEMO_METHODS, 'MLE-auto, adaptive']
+    for ax, (m, K) in zip(axs, pairs):
+        sub = iv[iv.metric == f'{m}@{K}']
+        for j, e in enumerate(ests):
+            s = sub[sub.estimator == e].set_index('model').loc[names]
+            x = np.arange(len(names)) + (j - (len(ests) - 1) / 2) * 0.16
+            ax.errorbar(x, 100 * s.estimate, yerr=100 * np.stack([s.estimate - s.lo, s.hi - s.estimate]), fmt='o', ms=4, capsize=3, label=e)
+        ax.scatter(np.arange(len(names)), [100 * sub[sub.model == k].exact.iloc[0] for k in names], marker='_', s=900, c='k', zorder=3, label='exact')
+        ax.set_xticks(np.arange(len(names)), names); ax.set(ylabel=f'{m}@{K} (%)', title=f'{m}@{K}: estimates with 95% intervals')
+    axs[0].legend(fontsize=7); fig.tight_layout(); fig.savefig(out / 'ndcg_estimates.png', dpi=110); plt.close(fig)
+    n_missed = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum())
     text = '\n\n'.join([
         '# samplerank demo: sampled evaluation on MovieLens ml-latest-small',
         f"Protocol: {'leave-one-out' if protocol == 'loo' else f'temporal hold-out ({frac:.0%})'}, items with at least 5 ratings; "
@@ -167,10 +245,19 @@ def run_demo(out:Path, n:int=100, seed:int=0, protocol:str='loo', frac:float=0.2
         f"(median pool size); sampled evaluation with n = {n} (seed {seed}). Data: MovieLens ml-latest-small "
         "(F. M. Harper and J. A. Konstan, 2015), under its usage license.",
         '## Exact metrics, and the naive sampled metric', markdown_table((mt * 100).round(2).reset_index().set_index('model'), '.2f'),
-        '## Estimated global metrics from the sampled ranks (%)', markdown_table((est * 100).reset_index().set_index('model'), '.2f'),
-        '## Best model by each estimator', markdown_table(win),
-        '## Does the estimator pick the true best model?', markdown_table(agree),
-        '![Recall@K curves](recall_curves.png)', '![NDCG@10 estimates](ndcg_estimates.png)'])
+        '## Estimated global metrics with 95% intervals (%)',
+        f"Each cell: estimate [interval] from the one sampled evaluation (`samplerank.estimate_intervals`, {n_boot} bootstrap "
+        "replicates); * marks an interval that misses the exact value "
+        f"({n_missed} of {len(iv)}; about 1 in 20 is expected). MLE-auto is the recommended estimator; the adaptive column "
+        f"uses Algorithm 1 of Li et al. (2023), doubling each user's sample from n = {n} up to {16 * n} while the item ranks first "
+        f"(mean sample size {np.mean([a.sample_size.mean() for a in adaptive.values()]):.0f}).",
+        markdown_table(iv_table.set_index('model')),
+        '## Which model is better? Paired comparisons',
+        "Differences in percentage points, model a minus model b, on the same users (`samplerank.compare_models`, MLE-auto). "
+        "`decision` names the better model when the 95% interval of the difference excludes 0, and is `undecided` otherwise: "
+        "differences this small cannot be resolved from one sampled evaluation with this many users.",
+        markdown_table(cmp.set_index('metric'), '.2f'),
+        '![Recall@K curves](recall_curves.png)', '![Estimates with intervals](ndcg_estimates.png)'])
     (out / 'report.md').write_text(text + '\n')
     return text
 
@@ -189,6 +276,8 @@ def _parser():
     de.add_argument('--seed', type=int, default=0, help='random seed (default: 0)')
     de.add_argument('--protocol', choices=('loo', 'temporal'), default='loo', help='leave-one-out or temporal hold-out')
     de.add_argument('--frac', type=float, default=0.2, help='held-out fraction for --protocol temporal (default: 0.2)')
+    de.add_argument('--n-boot', type=int, default=200, help='bootstrap replicates of the intervals and comparisons (default: 200)')
+    de.add_argument('--quiet', action='store_true', help='no progress bars')
     es = sub.add_parser('estimate', help='estimate global metrics from a file of sampled ranks')
     es.add_argument('file', nargs='?', help='.npy, .csv, .tsv or .txt file of sampled ranks (or give --frame, --run/--qrels or --scores)')
     es.add_argument('--N', type=int, required=True, help='number of items in the catalogue')
@@ -199,12 +288,28 @@ def _parser():
     ad.add_argument('--run', help='TREC run file (with --qrels)'); ad.add_argument('--qrels', help='TREC qrels file: relevance > 0 is relevant')
     ad.add_argument('--scores', help='.npy users x candidates score matrix'); ad.add_argument('--positive', type=int, default=0, help='column of the relevant item in --scores (default: 0)')
     ad.add_argument('--ties', choices=('pessimistic', 'optimistic', 'random'), default='pessimistic', help='tie rule (default: pessimistic)')
-    ad.add_argument('--seed', type=int, default=None, help='seed of --ties random')
-    es.add_argument('--method', nargs='+', default=['mle', 'mes', 'bv'], help='registered estimators, any case: sampled, mle, wmle, wmle-c, mes, bv, cls, mn, bv_mle, bv_mes, mn_mle, mn_mes (default: mle mes bv)')
+    ad.add_argument('--seed', type=int, default=0, help='seed of --ties random and of the bootstrap (default: 0)')
+    es.add_argument('--method', nargs='+', default=['mle-auto'], help='registered estimators, any case: mle-auto, sampled, mle, wmle, wmle-c, mes, bv, cls, mn, bv_mle, bv_mes, mn_mle, mn_mes (default: mle-auto, the recommended one)')
     es.add_argument('--metrics', nargs='+', default=['ndcg', 'recall'], help='metrics (default: ndcg recall)')
     es.add_argument('--K', nargs='+', type=int, default=[10], help='cut-offs (default: 10)')
     es.add_argument('--without-replacement', action='store_true', help='the ranks were sampled without replacement')
-    es.add_argument('--json', action='store_true', help='print JSON instead of a table')
+    es.add_argument('--level', type=float, default=0.95, help='confidence level of the intervals (default: 0.95)')
+    es.add_argument('--n-boot', type=int, default=200, help='bootstrap replicates of the intervals (default: 200)')
+    es.add_argument('--no-intervals', action='store_true', help='point estimates only')
+    es.add_argument('--json', action='store_true', help='print JSON records instead of a table')
+    co = sub.add_parser('compare', help='pairwise comparison of models from their sampled ranks of the same users')
+    co.add_argument('files', nargs='+', help='one file of sampled ranks per model (.npy, .csv, .tsv, .txt), same users in the same order')
+    co.add_argument('--N', type=int, required=True, help='number of items in the catalogue')
+    co.add_argument('--n', type=int, required=True, help='sample set size including the relevant item')
+    co.add_argument('--names', nargs='+', help='model names, one per file (default: the file names)')
+    co.add_argument('--metric', default='ndcg', help='metric (default: ndcg)')
+    co.add_argument('--K', type=int, default=10, help='cut-off (default: 10)')
+    co.add_argument('--method', default=None, help='registered estimator (default: mle-auto, the recommended one)')
+    co.add_argument('--level', type=float, default=0.95, help='confidence level (default: 0.95)')
+    co.add_argument('--seed', type=int, default=0, help='seed of the bootstrap (default: 0)')
+    co.add_argument('--n-boot', type=int, default=200, help='bootstrap replicates (default: 200)')
+    co.add_argument('--without-replacement', action='store_true', help='the ranks were sampled without replacement')
+    co.add_argument('--json', action='store_true', help='print JSON records instead of a table')
     tr = sub.add_parser('translate', help='global-metric ranges consistent with published sampled metrics')
     tr.add_argument('--N', type=int, required=True, help='number of items in the catalogue')
     tr.add_argument('--n', type=int, required=True, help='sample set size including the relevant item')
@@ -225,7 +330,8 @@ def main(argv=None) -> int:
             print(text.split('## Expected sampled metric')[0].rstrip())
             print(f'\nreport written to {Path(args.out) / "report.md"}')
         elif args.command == 'demo':
-            text = run_demo(Path(args.out), n=args.n, seed=args.seed, protocol=args.protocol, frac=args.frac)
+            text = run_demo(Path(args.out), n=args.n, seed=args.seed, protocol=args.protocol, frac=args.frac,
+                            progress=not args.quiet, n_boot=args.n_boot)
             print(text.split('![')[0].rstrip())
             print(f'\nreport written to {Path(args.out) / "report.md"}')
         elif args.command == 'estimate':
@@ -237,8 +343,13 @@ def main(argv=None) -> int:
                 data = (r, ns); print(f'samplerank: {note}', file=sys.stderr)
             elif args.file is None or args.n is None: raise ValueError('estimate needs a file of ranks with --n, or --frame, --run/--qrels or --scores')
             t = estimate_file(args.file or args.frame or args.run or args.scores, args.N, args.n, [m.lower() for m in args.method], [m.lower() for m in args.metrics],
-                              args.K, replace=not args.without_replacement, data=data)
-            print(json.dumps(t.to_dict(orient='index'), indent=2) if args.json else t.to_string(float_format='{:.4f}'.format))
+                              args.K, replace=not args.without_replacement, data=data, level=args.level, seed=args.seed,
+                              n_boot=args.n_boot, intervals=not args.no_intervals)
+            print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else format_estimates(t))
+        elif args.command == 'compare':
+            t = compare_files(args.files, args.N, args.n, args.names, args.metric.lower(), args.K, args.method, args.level,
+                              args.seed, not args.without_replacement, args.n_boot)
+            print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else t.to_string(index=False, float_format='{:.4f}'.format))
         elif args.command == 'translate':
             from samplerank.translate import translate_command
             print(translate_command(args))

@@ -22,7 +22,7 @@ def test_bad_arguments_exit_2_without_traceback(tmp_path):
 def test_demo_runs_the_pipeline(tmp_path):
     r = run('demo', '--out', str(tmp_path / 'demo'))
     assert r.returncode == 0, r.stderr
-    assert 'Does the estimator pick the true best model?' in r.stdout
+    assert 'Which model is better? Paired comparisons' in r.stdout
     assert {p.name for p in (tmp_path / 'demo').iterdir()} == {'report.md', 'recall_curves.png', 'ndcg_estimates.png'}
 
 def test_estimate_good_and_bad_files(tmp_path):
@@ -30,7 +30,7 @@ def test_estimate_good_and_bad_files(tmp_path):
     good.write_text('rank\n' + '\n'.join(str(1 + i % 37) for i in range(500)) + '\n')
     r = run('estimate', str(good), '--N', '3000', '--n', '100', '--json')
     assert r.returncode == 0, r.stderr
-    assert '"MLE"' in r.stdout
+    assert '"MLE-auto"' in r.stdout and '"lo"' in r.stdout
     cases = {'a.csv': ('rank\n1\n2\nx\n', 'line 4'), 'b.csv': ('rank\n1\n0\n', 'line 3: rank 0 is outside 1..100'),
              'c.csv': ('score\n1\n', "no column 'rank'"), 'd.npy': (b'not numpy', 'not a readable .npy')}
     for name, (content, msg) in cases.items():
