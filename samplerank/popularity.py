@@ -17,14 +17,14 @@ from .trust import estimate_intervals, _check_level
 # %% auto #0
 __all__ = ['ht_counts', 'pop_estimate', 'evaluate']
 
-# %% ../nbs/19_popularity.ipynb #6c5f227e
+# %% ../nbs/19_popularity.ipynb #fac20b8a
 def ht_counts(s0:float,        # score of the relevant item
               s:np.ndarray,    # scores of the sampled negatives (drawn with replacement)
               q:np.ndarray,    # their per-draw probabilities
              ) -> float:       # estimated number of the user's items ranked above the relevant item
-    "Horvitz–Thompson estimate of the number of items ranked above the relevant one: $\\frac1m\\sum_j [s_j>s_0]/q_j$."
+    "Horvitz–Thompson estimate of the number of items ranked above the relevant one: $\\frac1m\\sum_j [s_j\\ge s_0]/q_j$."
     s, q = np.asarray(s, float), np.asarray(q, float)
-    return float(np.sum((s > s0) / q) / len(s))
+    return float(np.sum((s >= s0) / q) / len(s))
 
 # %% ../nbs/19_popularity.ipynb #70e14ea6
 def _pop_users(frame:pd.DataFrame, prob:str='prob'):
@@ -69,7 +69,7 @@ def _pop_users(frame:pd.DataFrame, prob:str='prob'):
         out.append((s[a:b][l][0], s[a:b][~l], p[a:b][~l]))
     return pd.unique(users), out
 
-# %% ../nbs/19_popularity.ipynb #af03a308
+# %% ../nbs/19_popularity.ipynb #6f656e1a
 def _grid(N:int, dense:int=200, n_geo:int=200) -> np.ndarray:
     "Global ranks the EM puts mass on: every rank up to `dense`, then a geometric grid to N."
     g = np.unique(np.r_[np.arange(1, min(dense, N) + 1), np.rint(np.geomspace(min(dense, N), N, n_geo))]).astype(np.int64)
@@ -86,7 +86,7 @@ def _user_kernel(s0, s, q, N, grid):
     x = np.r_[1.0 + above, N]; y = np.r_[frac, 1.0]
     x = np.maximum.accumulate(np.minimum(x, N))
     theta = np.interp(grid, x, y)
-    k = int(np.sum(s > s0))
+    k = int(np.sum(s >= s0))
     return binom.pmf(k, m, np.clip(theta, 0, 1))
 
 #| exporti
