@@ -293,7 +293,8 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
                    seed:int=0,            # seed: the same seed gives the same pool
                    replace:bool=False,    # draw with replacement (the MLPerf NCF benchmark), else distinct items
                    exclude_seen:bool=True,# never draw the user's training or held-out items
-                  ) -> tuple[pd.DataFrame, np.ndarray]: # (user, item) of each test instance, and its (n_neg) negatives
+                   p=None,                # per-item weights (length n_items, e.g. popularity**beta): draw with replacement, q ∝ p among the allowed items
+                  ) -> tuple: # (user, item) of each test instance, its (n_neg) negatives[, their per-draw probabilities q if p is given]
     "A reproducible candidate pool: `n_neg` negatives for each held-out (user, item), excluding the user's seen items."
     n_neg, seed = _check_int('n_neg', n_neg, 1), _check_int('seed', seed, 0)
     if not isinstance(split, Split): raise ValueError(f"split must be a samplerank Split; got {type(split).__name__}")
@@ -303,11 +304,23 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
     if not replace and (free < n_neg).any():
         i = int(np.argmin(free))
         raise ValueError(f"n_neg must satisfy n_neg <= the user's unseen items without replacement; user {users[i]} has {free[i]}")
+    if p is not None:
+        p = np.asarray(p, dtype=np.float64)
+        if p.shape != (N,) or not np.isfinite(p).all() or (p < 0).any():
+            raise ValueError(f"p must be {N} finite non-negative item weights; got shape {p.shape}")
+        if not replace: raise ValueError("replace must be True with p: per-draw probabilities are those of draws with replacement")
     rng = np.random.default_rng(seed)
     out = np.empty((len(users), n_neg), np.int64)
+    prob = np.empty((len(users), n_neg)) if p is not None else None
     for t in range(len(users)):                           # one generator consumed in test-instance order: reproducible
         bad = np.zeros(N, bool); bad[items[t]] = True
         if exclude_seen: bad[seen.indices[seen.indptr[users[t]]:seen.indptr[users[t] + 1]]] = True
+        if p is not None:                                 # popularity sampling: q = p / (p's sum over the allowed items)
+            ok = np.flatnonzero(~bad); w = p[ok]
+            if not w.sum() > 0: raise ValueError(f"p must give positive weight to some unseen item of user {users[t]}")
+            q = w / w.sum(); j = rng.choice(len(ok), size=n_neg, p=q)
+            out[t], prob[t] = ok[j], q[j]
+            continue
         got = np.empty(0, np.int64)
         while len(got) < n_neg:
             c = rng.integers(0, N, size=2 * (n_neg - len(got)) + 8)
@@ -316,12 +329,14 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
             else: c = np.concatenate([got, c])
             got = c[:n_neg]
         out[t] = got
-    return pd.DataFrame({'user': users, 'item': items}), out
+    pairs = pd.DataFrame({'user': users, 'item': items})
+    return (pairs, out) if p is None else (pairs, out, prob)
 
 def candidates_frame(pairs:pd.DataFrame,  # (user, item) of each held-out item
                      negatives,           # (len(pairs) x n_neg) negatives
                      scores=None,         # optional callable users -> (len(users) x n_items) scores (a samplerank Model's `score`)
-                    ) -> pd.DataFrame:    # user, item, label[, score]: one row per candidate
+                     prob=None,           # optional (len(pairs) x n_neg) per-draw probabilities (draw_negatives with p): column prob
+                    ) -> pd.DataFrame:    # user, item, label[, score][, prob]: one row per candidate
     "The long candidate table (relevant item first, then its negatives) that `ranks_from_frame` reads."
     neg = np.asarray(negatives)
     k = neg.shape[1] + 1
@@ -332,6 +347,8 @@ def candidates_frame(pairs:pd.DataFrame,  # (user, item) of each held-out item
         u = pairs.user.to_numpy()
         S = np.concatenate([np.take_along_axis(np.asarray(scores(u[b:b + 256])), cand[b:b + 256], 1) for b in range(0, len(u), 256)])
         out['score'] = S.ravel()
+    if prob is not None:                                  # the relevant item was not drawn: NaN
+        out['prob'] = np.column_stack([np.full(len(pairs), np.nan), np.asarray(prob, np.float64)]).ravel()
     return out
 
 # %% ../nbs/17_adapters.ipynb #d08a1e5a
