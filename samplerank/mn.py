@@ -116,11 +116,16 @@ def curve_study(models:dict,                # model name -> global ranks (1..N)
             parts.append(t.assign(model=name, repeat=rep))
     return pd.concat(parts, ignore_index=True)[['model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact']]
 
-def average_relative_error(study:pd.DataFrame, metric:str) -> pd.DataFrame:
-    "Li et al. Table 1 layout: mean ± std over repeats of the average over K of |estimate - exact| / exact (in %)."
+def average_relative_error(study:pd.DataFrame,  # the table of `curve_study`
+                           metric:str,            # metric whose errors are averaged over K
+                           stat:str='display',    # 'mean', 'std' (numbers) or 'display' ('mean ± std' strings)
+                          ) -> pd.DataFrame:      # model x estimator, in %
+    "Li et al. Table 1 layout: over repeats, the mean (and std) of the average over K of |estimate - exact| / exact (in %)."
+    if stat not in ('mean', 'std', 'display'): raise ValueError(f"stat must be 'mean', 'std' or 'display'; got {stat!r}")
     d = study[study.metric == metric]
     per = (100 * (d.estimate - d.exact).abs() / d.exact).groupby([d.model, d.repeat, d.estimator], sort=False).mean()
     g = per.groupby(level=['model', 'estimator'], sort=False)
+    if stat != 'display': return getattr(g, stat)().unstack('estimator')
     return (g.mean().map('{:.2f}'.format) + ' ± ' + g.std().map('{:.2f}'.format)).unstack('estimator')
 
 def winner_counts(study:pd.DataFrame, metric:str, K:int) -> pd.Series:
