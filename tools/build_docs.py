@@ -62,7 +62,11 @@ def process(nb_path):
 MATHJAX_CONFIG = r'''window.MathJax = {
   tex2jax: {inlineMath: [['$', '$'], ['\\(', '\\)']], displayMath: [['$$', '$$'], ['\\[', '\\]']],
             processEscapes: true, processEnvironments: true},
-  TeX: {extensions: ['AMSmath.js', 'AMSsymbols.js']}, messageStyle: 'none'
+  TeX: {extensions: ['AMSmath.js', 'AMSsymbols.js']}, messageStyle: 'none',
+  // the jupyter-server-mathjax wheel ships only the STIX-Web fonts: without this MathJax asks for the TeX fonts,
+  // gets 404s and shows "[Math Processing Error]"
+  'HTML-CSS': {availableFonts: ['STIX-Web'], preferredFont: 'STIX-Web', webFont: 'STIX-Web', imageFont: null},
+  SVG: {font: 'STIX-Web'}
 };
 '''
 

@@ -5,7 +5,8 @@
 #   2. fail when notebooks are not clean, the library is not in sync with them, or README.md is stale
 #   3. notebook tests (nbdev-test, parallel; cells flagged `slow` are skipped)
 #   4. property tests and peer cross-checks (pytest tests/)
-#   5. documentation site built offline into _docs/
+#   5. documentation site built offline into _docs/, then rendered page by page in headless Chromium (Debian's
+#      chromium, installed when missing): no formula errors, local paths, stored warnings or missing images
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=${VENV:-.venv}
@@ -43,4 +44,12 @@ python -m pytest -q -p no:cacheprovider tests
 step "documentation site"
 python tools/build_docs.py
 test -f _docs/index.html
+
+step "documentation site as a reader sees it (headless Chromium)"
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) >/dev/null 2>&1 || true
+fi
+rc=0; python tools/check_site.py || rc=$?
+if [ "$rc" = 3 ]; then echo "SKIPPED: Chromium is not installed and could not be installed (apt-get install chromium)"
+elif [ "$rc" != 0 ]; then exit "$rc"; fi
 echo "all checks passed"
