@@ -12,7 +12,7 @@ import pandas as pd
 from .core import _check_int, _check_metric, _check_K
 from .metrics import metric_weights
 from .evaluation import SampledRanks, get_estimator, fit_estimator, register_estimator
-from .mle import RankDistribution, _fit_mle, _em_batch
+from .mle import RankDistribution, _fit_mle, _em_batch, _em_kernel, _gap_kernel
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
 
 # %% auto #0
@@ -23,15 +23,20 @@ _GAP_NATS = 10.0
 
 @register_estimator('MLE-auto', per_user_n=True, description='EM from the uniform start until the log-likelihood is within 10 nats of its maximum (>= 100 iterations)')
 def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=25_600) -> RankDistribution:
-    "EM with 100, 200, 400, ... iterations from the uniform start until the certified total log-likelihood gap is <= `max_gap` nats."
+    "EM from the uniform start, continued to 100, 200, 400, ... iterations until the certified total log-likelihood gap is <= `max_gap` nats."
     if not (np.isscalar(max_gap) and np.isfinite(max_gap) and max_gap > 0): raise ValueError(f"max_gap must be > 0; got {max_gap!r}")
-    max_iter, t = _check_int('max_iter', max_iter, 100), 100
-    while True:
-        d = _fit_mle(ev, n_iter=t)
-        if d.info['gap'] * ev.M <= max_gap or 2 * t > max_iter: break
+    max_iter, t, done = _check_int('max_iter', max_iter, 100), 100, 0
+    A, h = ev.kernel(), ev.counts / ev.counts.sum()
+    pi, trace = np.full(A.shape[0], 1.0 / A.shape[0]), []
+    while True:                                   # EM is memoryless: continuing from iteration `done` = restarting
+        ll = np.empty(t - done + 1)
+        _em_kernel(A.indptr, A.indices, A.data, h, pi, t - done, 0.0, ll)
+        trace.append(ll if done == 0 else ll[1:]); done = t
+        gap = _gap_kernel(A.indptr, A.indices, A.data, h, pi)
+        if gap * ev.M <= max_gap or 2 * t > max_iter: break
         t *= 2
-    d.method, d.info['total_gap'] = 'MLE-auto', d.info['gap'] * ev.M
-    return d
+    info = dict(iterations=done, loglik=np.concatenate(trace) * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(h))
+    return RankDistribution(pi / pi.sum(), 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
 
 # %% ../nbs/16_trust.ipynb #305d8b74
 def _metric_grid(metrics, Ks, N:int) -> tuple[list, np.ndarray]:
