@@ -56,7 +56,7 @@ def main():
     lines = ['# Cost of intervals and comparisons', '',
              'Seconds (median of warm runs); ratios to one `estimate_mle` fit (100 EM iterations) in the same process. '
              '`MLE-auto` is the recommended estimator (EM until the certified log-likelihood gap is at most 10 nats); '
-             '`estimate_intervals`: 3 metrics x K in {10, 50}, 200 bootstrap replicates; `compare_models`: two models, NDCG@10, 200 replicates. 'proj.': projected as the MLE-auto fit plus its number of iterations times one measured pass of the batched bootstrap EM over 200 histograms (posterior draws not counted); the real calls would take hours (`--full`).', '',
+             '`estimate_intervals`: 3 metrics x K in {10, 50}, 200 bootstrap replicates; `compare_models`: two models, NDCG@10, 200 replicates. Times marked proj. are projected as the MLE-auto fit plus its number of iterations times one measured pass of the batched bootstrap EM over 200 histograms (posterior draws not counted); the real calls would take hours (`--full`).', '',
              '| scale | N | n | M | ranks | sampled ranks observed | estimate_mle | MLE-auto (iterations) | estimate_intervals | ratio | compare_models | ratio |',
              '|---|---|---|---|---|---|---|---|---|---|---|---|']
     for s in args.scales:
