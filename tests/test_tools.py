@@ -1,0 +1,30 @@
+"""The scripts beside the package: benchmarks and documentation tools compile, and the site check finds what it
+should on synthetic pages."""
+import importlib.util, py_compile, sys
+from pathlib import Path
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+@pytest.mark.parametrize('script', sorted((ROOT / 'bench').glob('*.py')) + sorted((ROOT / 'tools').glob('*.py')),
+                         ids=lambda p: f'{p.parent.name}/{p.name}')
+def test_scripts_compile(script):
+    py_compile.compile(str(script), doraise=True)
+
+def _check_site():
+    spec = importlib.util.spec_from_file_location('check_site', ROOT / 'tools' / 'check_site.py')
+    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+    return mod
+
+def test_check_site_finds_problems(tmp_path, monkeypatch):
+    cs = _check_site()
+    monkeypatch.setattr(cs, 'SITE', tmp_path)
+    page = tmp_path / 'ch' / 'index.html'; page.parent.mkdir(); page.write_text('')
+    (tmp_path / 'ch' / 'fig.png').write_bytes(b'png')
+    assert cs.page_problems('<p class="MathJax">x</p><img src="fig.png"><img src="data:image/png;base64,AA">', page) == []
+    found = cs.page_problems('<span>[Math Processing Error]</span>', page)
+    assert len(found) == 1 and 'MathJax' in found[0]
+    assert 'a local path' in cs.page_problems('<pre>/work/main/x.py</pre>', page)[0]
+    assert 'a stored warning' in cs.page_problems('<pre>TqdmWarning: IProgress not found</pre>', page)[0]
+    assert 'a stored traceback' in cs.page_problems('<pre>Traceback (most recent call last):</pre>', page)[0]
+    assert cs.page_problems('<img src="missing.png">', page) == ['a missing image (missing.png)']
