@@ -63,3 +63,8 @@ def test_import_without_a_writable_cache():
         print(sr.exact_metric([3, 20], 'recall', K=10), sr.rank_pmf(10, 3).shape)''')
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0 and out.stdout.split()[0] == '0.5', out.stderr[-500:]
+
+@pytest.mark.parametrize('pmf', [[0.5, 0.6], [1.2, -0.2], [np.nan, 1.0], [1.0], [[0.5, 0.5]], 'ab'])
+def test_rank_distribution_validates_pmf(pmf):
+    "Issue 14 item 8: [0.5, 0.6] gave recall 1.1; negative or NaN entries passed."
+    with pytest.raises(ValueError, match='pmf must'): sr.RankDistribution(pmf)
