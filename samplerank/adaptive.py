@@ -79,7 +79,8 @@ def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDist
     N = len(p); p = _as_pmf(p, N)
     M, repeats = _check_int('M', M, 1), _check_int('repeats', repeats, 1)
     metric, K = _check_metric(metric), _check_K(K)
-    if not (np.isfinite(target) and target > 0): raise ValueError(f"target must be > 0; got {target!r}")
+    if not (isinstance(target, (int, float, np.floating, np.integer)) and not isinstance(target, bool) and np.isfinite(target) and target > 0):
+        raise ValueError(f"target must be > 0 (a number); got {target!r}")
     rng, rows = np.random.default_rng(seed), []
     from samplerank.sampling import sample_ranks
     for scheme in [('fixed', n, n) for n in fixed] + [('adaptive', a, b) for a, b in adaptive]:
@@ -93,8 +94,11 @@ def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDist
             else: r, ns = adaptive_sample_ranks(R, N, a, b, seed=rng)
             errs.append(abs(estimate_mle(r, N, ns).metric(metric, K) / truth - 1) if truth > 0 else np.nan)
             cost.append(np.mean(ns) - 1)
-        rows.append(dict(scheme=kind, n=a, n_max=b, items_per_user=np.mean(cost), rel_error=np.nanmean(errs)))
+        rows.append(dict(scheme=kind, n=a, n_max=b, items_per_user=np.mean(cost), rel_error=np.nanmean(errs) if np.isfinite(errs).any() else np.nan))
+    if not rows: raise ValueError(f"no candidate sample set size fits N = {N}: fixed={tuple(fixed)}, adaptive={tuple(adaptive)}")
     table = pd.DataFrame(rows).sort_values('items_per_user').reset_index(drop=True)
+    if table.rel_error.isna().all():
+        raise ValueError(f"the prior gives {metric}@{K} = 0 in every simulation (no mass in the top {K}): relative errors are undefined")
     ok = table[table.rel_error <= target]
     best = (ok.iloc[0] if len(ok) else table.loc[table.rel_error.idxmin()]).to_dict()
     best['meets_target'] = bool(len(ok))

@@ -6,10 +6,11 @@ Docs: https://samplerank.github.io/samplerank/cli.html.md"""
 
 # %% ../nbs/20_cli.ipynb #c18d41d8
 from __future__ import annotations
-import argparse, csv, json, sys
+import argparse, contextlib, csv, json, os, shutil, sys, tempfile
 from pathlib import Path
 import numpy as np
 import pandas as pd
+from .core import _check_int, _check_memory, INT_MAX
 from .inconsistency import (rendle_example, exact_table, sampled_table, expected_vs_samples,
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
 
@@ -26,6 +27,20 @@ def markdown_table(df:pd.DataFrame, floatfmt:str='.3f') -> str:
     rows += ['| ' + ' | '.join([str(i)] + [fmt(v) for v in r]) + ' |' for i, r in zip(df.index, df.itertuples(index=False))]
     return '\n'.join(rows)
 
+@contextlib.contextmanager
+def _atomic_out(out) -> Path:
+    "Yield a fresh hidden directory inside `out`; on success move its files into `out`, so a report is complete or absent."
+    out = Path(out)
+    if out.exists() and not out.is_dir(): raise ValueError(f"--out {out}: exists and is not a directory")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix='.samplerank-', dir=out))   # checked before any work is done
+    except OSError as e: raise ValueError(f"--out {out}: cannot write there ({e.strerror})") from None
+    try:
+        yield tmp
+        for f in sorted(tmp.iterdir()): os.replace(f, out / f.name)
+    finally: shutil.rmtree(tmp, ignore_errors=True)
+
 def run_example(out:Path,         # directory for report.md and the figures
                 n:int=100,        # sample set size including the relevant item (m+1)
                 repeats:int=1000, # simulated repetitions of the sampled evaluation
@@ -34,6 +49,7 @@ def run_example(out:Path,         # directory for report.md and the figures
     "Rendle's running example as a report: exact and sampled tables, order swaps, Figures 2 and 3."
     import matplotlib; matplotlib.use('Agg')
     N, models = 10_000, rendle_example()
+    n = _check_int('n', n, 2)
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     exact = exact_table(models, N)
     samp = sampled_table(models, N, n, repeats=repeats, seed=seed)
@@ -65,10 +81,16 @@ def run_example(out:Path,         # directory for report.md and the figures
 class InputError(ValueError):
     "A problem with an input file, reported as one line naming the file, line and value."
 
+def _is_number(s:str) -> bool:
+    "True when the text `s` reads as a float (including 'nan' and '1e1')."
+    try: float(s); return True
+    except ValueError: return False
+
 def read_sampled_ranks(path, n:int) -> tuple[np.ndarray, np.ndarray|None]:
     "Sampled ranks (and per-user sample sizes, if given) from a .npy, .csv, .tsv or .txt file, validated against n."
     path = Path(path)
     if not path.exists(): raise InputError(f"{path}: no such file")
+    if path.is_dir(): raise InputError(f"{path}: is a directory, not a file of ranks")
     if path.suffix.lower() == '.npy':
         try: a = np.load(path, allow_pickle=False)
         except Exception as e: raise InputError(f"{path}: not a readable .npy array ({type(e).__name__})") from None
@@ -78,13 +100,14 @@ def read_sampled_ranks(path, n:int) -> tuple[np.ndarray, np.ndarray|None]:
         sizes = None
     else:
         delim = '\t' if path.suffix.lower() == '.tsv' else ','
-        try: lines = path.read_text().splitlines()
+        try: lines = path.read_text(encoding='utf-8-sig').splitlines()          # a UTF-8 byte-order mark is not data
         except UnicodeDecodeError: raise InputError(f"{path}: not a text file") from None
+        except OSError as e: raise InputError(f"{path}: cannot read ({e.strerror})") from None
         recs = list(csv.reader(lines, delimiter=delim))
         recs = [(i + 1, r) for i, r in enumerate(recs) if r and any(c.strip() for c in r)]
         if not recs: raise InputError(f"{path}: no ranks")
         first = [c.strip().lower() for c in recs[0][1]]
-        header = any(c and not c.lstrip('+-').replace('.', '', 1).isdigit() for c in first)
+        header = not any(_is_number(c) for c in first)        # '1e1', 'nan', '1,foo' are data, not a header
         if header:
             col = next((first.index(c) for c in ('rank', 'sampled_rank') if c in first), None)
             if col is None: raise InputError(f"{path}: line 1: no column 'rank' or 'sampled_rank' in {recs[0][1]}")
@@ -101,6 +124,7 @@ def read_sampled_ranks(path, n:int) -> tuple[np.ndarray, np.ndarray|None]:
         try: f = float(v)
         except (TypeError, ValueError): raise InputError(f"{path}: line {ln}: {what} {v!r} is not a number") from None
         if not np.isfinite(f) or f != int(f): raise InputError(f"{path}: line {ln}: {what} {v!r} is not an integer")
+        if abs(f) > INT_MAX: raise InputError(f"{path}: line {ln}: {what} {v!r} is outside 1..{n if n else '2**53'}")
         return int(f)
     ranks = np.array([as_int(ln, v, 'rank') for ln, v in rows], dtype=np.int64)
     ns = None if sizes is None else np.array([as_int(ln, v, 'sample size') for ln, v in sizes], dtype=np.int64)
@@ -122,6 +146,7 @@ def estimate_file(path, N:int, n:int, methods=('mle-auto',), metrics=('ndcg', 'r
     from samplerank.evaluation import SampledRanks, fit_estimator
     from samplerank.trust import estimate_intervals, _check_level
     names, level = _estimator_names(methods), _check_level(level)
+    N = _check_int('N', N, 2); _check_memory('N', N, 32 * N)         # refused before reading or allocating anything
     ranks, ns = read_sampled_ranks(path, n) if data is None else data   # data: (ranks, sizes) from samplerank.adapters
     if n is None: n = int(ns.max())
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
@@ -151,6 +176,7 @@ def compare_files(paths:list, N:int, n:int, names=None, metric:str='ndcg', K:int
     from samplerank.trust import compare_models, _check_level
     from samplerank.evaluation import get_estimator
     _check_level(level)
+    N = _check_int('N', N, 2); _check_memory('N', N, 32 * N)
     if method is not None: get_estimator(method)
     paths = [Path(p) for p in paths]
     if len(paths) < 2: raise ValueError(f"compare needs at least two files (one per model); got {len(paths)}")
@@ -173,6 +199,7 @@ DEMO_METHODS = ('MLE-auto', 'MN_MES')   # estimators whose intervals the demo re
 
 def run_demo(out:Path, n:int=100, seed:int=0, protocol:str='loo', frac:float=0.2, progress:bool=True, n_boot:int=200) -> str:
     "Run the pipeline on the bundled data and write report.md with figures to `out`; returns the report."
+    n = _check_int('n', n, 2)
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
     from samplerank.data import load_movielens, filter_min_interactions, leave_one_out, temporal_holdout
@@ -326,12 +353,13 @@ def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == 'example':
-            text = run_example(Path(args.out), n=args.n, repeats=args.repeats, seed=args.seed)
+            with _atomic_out(args.out) as tmp: text = run_example(tmp, n=args.n, repeats=args.repeats, seed=args.seed)
             print(text.split('## Expected sampled metric')[0].rstrip())
             print(f'\nreport written to {Path(args.out) / "report.md"}')
         elif args.command == 'demo':
-            text = run_demo(Path(args.out), n=args.n, seed=args.seed, protocol=args.protocol, frac=args.frac,
-                            progress=not args.quiet, n_boot=args.n_boot)
+            with _atomic_out(args.out) as tmp:
+                text = run_demo(tmp, n=args.n, seed=args.seed, protocol=args.protocol, frac=args.frac,
+                                progress=not args.quiet, n_boot=args.n_boot)
             print(text.split('![')[0].rstrip())
             print(f'\nreport written to {Path(args.out) / "report.md"}')
         elif args.command == 'estimate':
@@ -355,5 +383,12 @@ def main(argv=None) -> int:
             print(translate_command(args))
     except ValueError as e:
         print(f'samplerank: error: {e}', file=sys.stderr)
+        return 2
+    except BrokenPipeError:                            # output piped into `head`: stop quietly
+        try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError): pass
+        return 0
+    except OSError as e:                               # a file that vanished or became unwritable during the run
+        print(f'samplerank: error: {e.filename or ""}: {e.strerror}', file=sys.stderr)
         return 2
     return 0

@@ -11,12 +11,16 @@ import numpy as np
 import numba
 
 # %% auto #0
-__all__ = ['METRICS', 'jit']
+__all__ = ['INT_MAX', 'METRICS', 'jit']
 
 # %% ../nbs/00_core.ipynb #ebb7ca42
 def jit(f=None, *, parallel:bool=False):
-    "Compile `f` with the package's Numba policy: nopython, cached, GIL released, optional `prange` parallelism."
-    deco = numba.njit(cache=True, nogil=True, parallel=parallel)
+    "Compile `f` with the package's Numba policy: nopython, cached (uncached where nothing is writable), GIL released, optional `prange`."
+    def deco(g):
+        try: return numba.njit(cache=True, nogil=True, parallel=parallel)(g)
+        except RuntimeError as e:                  # read-only install, no writable HOME or NUMBA_CACHE_DIR: compile per process
+            if 'cannot cache' not in str(e): raise
+            return numba.njit(cache=False, nogil=True, parallel=parallel)(g)
     return deco if f is None else deco(f)
 
 # %% ../nbs/00_core.ipynb #7803110e
@@ -26,16 +30,26 @@ with warnings.catch_warnings():
     import tqdm.auto
 
 # %% ../nbs/00_core.ipynb #bd70c80e
+INT_MAX = 2**53   # largest integer argument or rank: float64 arithmetic is exact up to here, int64 never wraps
+
 def _check_int(name:str, value, lo:int=None, hi:int=None, hi_name:str=None) -> int:
-    "Return `value` as an `int`, or raise `ValueError` naming `name` when it is not a whole number in [`lo`, `hi`]."
-    ok = isinstance(value, numbers.Integral) and not isinstance(value, bool)
-    if not ok and not isinstance(value, bool) and isinstance(value, numbers.Real) and np.isfinite(value) and float(value).is_integer(): ok = True
-    rng = f"{'' if lo is None else lo} <= {name}" + ('' if hi is None else f" <= {hi_name or hi}")
+    "Return `value` as an `int`, or raise `ValueError` naming `name` when it is not a whole number in [`lo`, `min(hi, 2**53)`]."
+    if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]   # 0-d arrays are scalars
+    ok = isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+    if not ok and not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real) and np.isfinite(value) and float(value).is_integer(): ok = True
+    if hi is None or hi > INT_MAX: hi, hi_name = INT_MAX, '2**53'
+    rng = f"{'' if lo is None else lo} <= {name} <= {hi_name or hi}"
     if not ok: raise ValueError(f"{name} must be an integer with {rng}; got {value!r}")
     v = int(value)
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
+    if (lo is not None and v < lo) or v > hi:
         raise ValueError(f"{name} must satisfy {rng}; got {v}")
     return v
+
+def _check_bool(name:str, value) -> bool:
+    "Return `value` as a `bool`, or raise `ValueError` when it is not `True`/`False` (strings such as 'False' and `None` are refused)."
+    if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
+    if not isinstance(value, (bool, np.bool_)): raise ValueError(f"{name} must be True or False; got {value!r}")
+    return bool(value)
 
 # %% ../nbs/00_core.ipynb #69792d9d
 def _check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:
@@ -51,13 +65,27 @@ def _check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:
         if bad.any():
             i = int(np.argmax(bad))
             raise ValueError(f"{name} must hold integer ranks; {name}[{i}] = {a[i].item()!r}")
-    lo_bad = a < 1
-    hi_bad = (a > hi) if hi is not None else np.zeros_like(lo_bad)
+    if hi is None or hi > INT_MAX: hi, hi_name = INT_MAX, '2**53'
+    lo_bad, hi_bad = a < 1, a > hi                       # compared before the cast: 1e19, 2**63 or uint64 never wrap
     if lo_bad.any() or hi_bad.any():
         i = int(np.argmax(lo_bad | hi_bad))
-        rng = f"1 <= {name} <= {hi_name or hi}" if hi is not None else f"{name} >= 1"
+        rng = f"1 <= {name} <= {hi_name or hi}"
         raise ValueError(f"ranks must satisfy {rng}; {name}[{i}] = {a[i].item()!r}")
     return a.astype(np.int64)
+
+# %% ../nbs/00_core.ipynb #b2d4f6a8
+import os
+
+def _physical_bytes() -> int:
+    "Physical memory of the machine in bytes (2**62 when the platform does not say)."
+    try: return os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES')
+    except (ValueError, OSError, AttributeError): return 2**62
+
+def _check_memory(name:str, value:int, nbytes:int):
+    "Raise `ValueError` naming `name` when an allocation of `nbytes` bytes for `name` = `value` exceeds physical memory."
+    have = _physical_bytes()
+    if nbytes > have:
+        raise ValueError(f"{name} = {value} needs {nbytes / 2**30:.3g} GiB of memory; this machine has {have / 2**30:.3g} GiB")
 
 # %% ../nbs/00_core.ipynb #d487d575
 METRICS = ('recall', 'hr', 'precision', 'ap', 'mrr', 'ndcg', 'auc')

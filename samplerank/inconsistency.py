@@ -44,6 +44,7 @@ def sampled_table(models:dict,            # model name -> global ranks
                   seed=0,                 # seed of the simulation
                  ) -> pd.DataFrame:
     "Sampled metrics per model: exact expectation (Rendle eq 19) and mean and std of `repeats` simulated evaluations."
+    repeats = _check_int('repeats', repeats, 2, hi_name=None)   # a standard deviation needs two repetitions ('± nan' before)
     rng = np.random.default_rng(seed)
     rows = []
     for name, r in models.items():

@@ -7,7 +7,7 @@ Docs: https://samplerank.github.io/samplerank/metrics.html.md"""
 # %% ../nbs/01_metrics.ipynb #80892fb8
 from __future__ import annotations
 import numpy as np
-from .core import jit, _check_int, _check_ranks, _check_metric, _check_K
+from .core import jit, _check_int, _check_ranks, _check_metric, _check_K, _check_memory
 
 # %% auto #0
 __all__ = ['metric_weights', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_ranks', 'expected_percentile_rank',
@@ -32,6 +32,7 @@ def metric_weights(metric:str, # one of "recall", "hr", "precision", "ap", "mrr"
                   ) -> np.ndarray: # $\mathcal M^K(R)$ for $R=1,\dots,N$
     "The weight $\\mathcal M^K(R)$ that `metric` gives a relevant item at rank $R$, for $R=1..N$ (Jin et al. eq 2)."
     metric, N, K = _check_metric(metric), _check_int('N', N, 2), _check_K(K)
+    _check_memory('N', N, 16 * N)                 # ranks 1..N and their weights, refused before allocating
     return _weights_at(metric, np.arange(1, N + 1), N, K)
 
 # %% ../nbs/01_metrics.ipynb #fca12fb9

@@ -88,7 +88,11 @@ class RankDistribution:
                  refit=None,        # callable: SampledRanks -> RankDistribution, used by `bootstrap`
                  sampled_ranks=None,# the SampledRanks it was estimated from, used by `bootstrap`
                 ):
-        self.pmf = np.asarray(pmf, dtype=np.float64)
+        try: self.pmf = np.asarray(pmf, dtype=np.float64)
+        except (TypeError, ValueError): raise ValueError(f"pmf must be an array of probabilities; got {type(pmf).__name__}") from None
+        if self.pmf.ndim != 1 or len(self.pmf) < 2: raise ValueError(f"pmf must be a 1-D array over ranks 1..N, N >= 2; got shape {self.pmf.shape}")
+        if not np.isfinite(self.pmf).all() or (self.pmf < -1e-4).any() or abs(self.pmf.sum() - 1) > 1e-4:   # solver noise tolerated
+            raise ValueError(f"pmf must hold finite probabilities >= 0 summing to 1; got min {self.pmf.min()!r}, sum {self.pmf.sum()!r}")
         self.N, self.method, self.info = len(self.pmf), method, info or {}
         self._refit, self._ranks = refit, sampled_ranks
 

@@ -10,7 +10,7 @@ import numpy as np
 import numba
 import pandas as pd
 from tqdm.auto import tqdm
-from .core import jit, _check_int
+from .core import jit, _check_int, _check_bool
 from .data import Split
 
 # %% auto #0
@@ -47,7 +47,7 @@ def _ranks_kernel(scores, rows, items, excl_ptr, excl_idx, n, n_max, replace, se
                 others += 1
                 if scores[row, j] >= s: above += 1
         out_R[t], out_Nu[t] = above + 1, others + 1
-        if n >= 2:
+        if n >= 2 and others > 0:                  # _prepare refuses empty pools; never loop on one
             size, drawn, hits, c = n, 0, 0, 0
             while True:
                 while drawn < size - 1:
@@ -63,13 +63,15 @@ def _ranks_kernel(scores, rows, items, excl_ptr, excl_idx, n, n_max, replace, se
 # %% ../nbs/10_ranks.ipynb #fb3e233b
 def _prepare(split:Split, n, replace, n_max):
     "Validate the sampling arguments against a split; return (n, n_max, adaptive, exclusion matrix, test users, items, order)."
-    n = 0 if not n else _check_int('n', n, 2)
+    n, replace = 0 if n is None or (np.ndim(n) == 0 and n == 0) else _check_int('n', n, 2), _check_bool('replace', replace)
     adaptive = n_max is not None
     n_max = n if not adaptive else _check_int('n_max', n_max, max(n, 2))
-    pool = split.pool_sizes
-    if n and not replace and (pool < n_max).any():
-        raise ValueError(f"{'n_max' if adaptive else 'n'} must satisfy {'n_max' if adaptive else 'n'} <= pool size without replacement; "
-                         f"the smallest pool has {pool.min()} items")
+    pool, name = split.pool_sizes, 'n_max' if adaptive else 'n'
+    if n and (pool < (2 if replace else n_max)).any():    # no negative to draw (or too few): the draw loop would never end
+        i = int(np.argmin(pool))
+        need = f"a pool of >= 2 items (one negative) with replacement" if replace else f"{name} <= pool size without replacement"
+        raise ValueError(f"{name} = {n_max} needs {need}; user {split.test_users[i]} (item {split.test_items[i]}) "
+                         f"has a pool of {pool[i]} items (training and held-out items are excluded)")
     excl = ((split.train != 0).astype(np.int8) + (split.held_out != 0).astype(np.int8)).tocsr()
     users, items = np.asarray(split.test_users), np.asarray(split.test_items)
     return n, n_max, adaptive, excl, users, items, np.argsort(users, kind='stable')

@@ -10,7 +10,7 @@ import math
 import numpy as np
 import numba
 import scipy.sparse as sps
-from .core import jit, _check_int, _check_ranks
+from .core import jit, _check_int, _check_ranks, _check_bool
 from .metrics import metric_weights
 
 # %% auto #0
@@ -84,7 +84,7 @@ _MAX_BYTES = 4 * 2**30
 
 def _check_sizes(N, n, replace):
     "Validate the number of items `N` and the sample set size `n` (with the relevant item) for a sampling scheme."
-    N = _check_int('N', N, 2)
+    N, _ = _check_int('N', N, 2), _check_bool('replace', replace)
     n = _check_int('n', n, 2, N if not replace else None, 'N (without replacement)' if not replace else None)
     return N, n
 

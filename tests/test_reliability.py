@@ -1,0 +1,70 @@
+"Reliability (issue 14): no hang, no silent wrap-around, strict booleans; each reproducer of the issue is a test."
+import subprocess, sys, textwrap
+import numpy as np, pandas as pd, pytest
+from hypothesis import given, settings, strategies as st
+import samplerank as sr
+from samplerank.core import _check_int, _check_ranks, _check_bool, INT_MAX
+
+@pytest.mark.parametrize('call', [
+    lambda: sr.exact_metric([1e19], 'recall', K=10), lambda: sr.exact_metric([2**63], 'recall', K=10),
+    lambda: sr.map_at_k([[1e19]], 10), lambda: sr.ar_at_k([[2**63, 1], [2]], 10),
+    lambda: sr.exact_metric(np.array([2**63], np.uint64), 'ndcg', K=10)])
+def test_ranks_never_wrap(call):
+    with pytest.raises(ValueError, match=r'1 <= ranks <= 2\*\*53'): call()
+
+def test_sizes_bounded():
+    with pytest.raises(ValueError, match=r'<= 2\*\*53'): sr.sample_ranks([200], 2**63, 200)
+    with pytest.raises(ValueError, match='N = 500000000000 needs'): sr.metric_weights('ndcg', 5 * 10**11)
+
+def test_zero_d_arrays_are_integers():
+    assert sr.exact_metric([3], 'recall', K=np.array(10)) == 1.0
+
+@pytest.mark.parametrize('bad', ['False', None, 0, 'yes'])
+def test_replace_strict(bad):
+    with pytest.raises(ValueError, match='replace must be True or False'): sr.rank_pmf(100, 10, replace=bad)
+
+def test_compute_ranks_no_negatives_is_an_error_not_a_hang():
+    "Issue 14 item 1, run in a subprocess with a timeout: it used to loop forever (and ignore Ctrl-C)."
+    code = textwrap.dedent('''
+        import pandas as pd, samplerank as sr
+        d = pd.DataFrame({'user': [0, 0, 0, 1, 1], 'item': [0, 1, 2, 0, 1]}); s = sr.leave_one_out(d)
+        for replace in (True, False):
+            try: sr.compute_ranks(sr.Popularity().fit(s.train), s, n=2, replace=replace); print('no error')
+            except ValueError as e: print(e)''')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == 2 and all('user 0' in l and 'n = 2' in l for l in lines), lines
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.integers(), st.floats(allow_nan=True, allow_infinity=True), st.booleans(), st.none(), st.text(max_size=3)))
+def test_check_int_property(v):
+    "Either a ValueError naming the argument, or an int in range equal to the input."
+    try: r = _check_int('N', v, 2)
+    except ValueError as e: assert 'N' in str(e); return
+    assert isinstance(r, int) and 2 <= r <= INT_MAX and r == v and not isinstance(v, bool)
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(-2**70, 2**70), st.floats()), min_size=1, max_size=5))
+def test_check_ranks_property(vals):
+    "Either a named ValueError, or int64 ranks equal to the input (never a wrapped value)."
+    try: a = np.asarray(vals)
+    except Exception: return
+    try: r = _check_ranks('ranks', a)
+    except ValueError as e: assert 'ranks' in str(e); return
+    assert r.dtype == np.int64 and (r >= 1).all() and (r <= INT_MAX).all() and np.array_equal(r, a.astype(float).astype(np.int64))
+
+def test_import_without_a_writable_cache():
+    "Issue 14 item 5: with no cache locator (read-only install, HOME and NUMBA_CACHE_DIR) import and kernels still work."
+    code = textwrap.dedent('''
+        import numba.core.caching as c
+        c.CacheImpl._locator_classes = []          # what Numba sees when no cache directory is writable
+        import samplerank as sr
+        print(sr.exact_metric([3, 20], 'recall', K=10), sr.rank_pmf(10, 3).shape)''')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and out.stdout.split()[0] == '0.5', out.stderr[-500:]
+
+@pytest.mark.parametrize('pmf', [[0.5, 0.6], [1.2, -0.2], [np.nan, 1.0], [1.0], [[0.5, 0.5]], 'ab'])
+def test_rank_distribution_validates_pmf(pmf):
+    "Issue 14 item 8: [0.5, 0.6] gave recall 1.1; negative or NaN entries passed."
+    with pytest.raises(ValueError, match='pmf must'): sr.RankDistribution(pmf)
