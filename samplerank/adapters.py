@@ -304,6 +304,9 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
     if not replace and (free < n_neg).any():
         i = int(np.argmin(free))
         raise ValueError(f"n_neg must satisfy n_neg <= the user's unseen items without replacement; user {users[i]} has {free[i]}")
+    if (free < 1).any():                                  # with replacement nothing bounds the draws: refuse rather than loop forever
+        i = int(np.argmin(free))
+        raise ValueError(f"split must leave every test user an unseen item to draw as a negative; user {users[i]} has seen all {N} items")
     if p is not None:
         p = np.asarray(p, dtype=np.float64)
         if p.shape != (N,) or not np.isfinite(p).all() or (p < 0).any():
