@@ -118,7 +118,9 @@ ESTIMATORS: dict = {}
 def register_estimator(name:str, per_user_n:bool=False, description:str=''):
     "Decorator: register `fit` under `name` in `ESTIMATORS`."
     def deco(fit):
-        ESTIMATORS[name] = Estimator(name, fit, per_user_n, description)
+        old = ESTIMATORS.get(name)
+        if old is None or fit.__module__ != '__main__' or old.fit.__module__ == '__main__':   # a session never replaces the package's
+            ESTIMATORS[name] = Estimator(name, fit, per_user_n, description)
         return fit
     return deco
 
