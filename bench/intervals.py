@@ -29,7 +29,7 @@ def med(f):
     return float(np.median(ts)), out
 rows = []
 for name, R in dists.items():
-    r, r2 = sample_ranks(R, n, N, seed=1), sample_ranks(np.maximum(1, R // 2), n, N, seed=2)
+    r, r2 = sample_ranks(R, N, n, seed=1), sample_ranks(np.maximum(1, R // 2), N, n, seed=2)
     estimate_mle(r[:200], N, n); estimate_intervals(r[:200], N, n, n_boot=20)          # compile
     t_mle, d = med(lambda: estimate_mle(r, N, n))
     ev = SampledRanks(r, N, n)

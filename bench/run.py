@@ -9,8 +9,11 @@ is its own; every ratio compares cases measured in one run on the same machine. 
 Scales (Li et al. 2023 / Jin et al. 2021): ml-1m N=3,706 n=100 M=6,040; ml-20m N=20,720 n=1,000 M=136,677;
 book-x N=139,331 n=100 M=11,325; 1m N=10^6 n=1,000 M=10^6. Simulated global ranks (log-normal, median 20) are
 sampled with replacement. Cases whose dense matrices would not fit (or would take hours) are reported as skipped.
+'EM under load' times the same fit on one thread of an idle machine and with all threads while one CPU-bound process
+per core runs beside it (a shared workstation): the ratio is the cost of the load, which is at least the fair share
+(cores + processes) / cores, about 2x on an otherwise idle machine.
 """
-import argparse, json, subprocess, sys
+import argparse, json, os, subprocess, sys
 from pathlib import Path
 
 SCALES = {'ml-1m': (3706, 100, 6040), 'ml-20m': (20720, 1000, 136677), 'book-x': (139331, 100, 11325),
@@ -20,7 +23,7 @@ SETUP = """
 from samplerank.sampling import sample_ranks
 from samplerank.mle import simulate_global_ranks
 from samplerank.metrics import metric_weights
-R = simulate_global_ranks(N, M, seed=0); r = sample_ranks(R, n, N, seed=1)
+R = simulate_global_ranks(N, M, seed=0); r = sample_ranks(R, N, n, seed=1)
 """
 DENSE = "A = st.binom.pmf(np.arange(n)[None, :], n - 1, (np.arange(1, N + 1)[:, None] - 1) / (N - 1))"
 
@@ -125,6 +128,23 @@ P = rank_pmf(N, n); p = np.full(N, 1 / N); Pp = P * p[:, None]
 mat = Pp.T @ P - (P.T @ P) / M + np.diag(P.sum(0)) / M
 x = sla.cho_solve(sla.cho_factor(mat, lower=True), Pp.T @ metric_weights('ndcg', N, 10))
 value = float(x @ np.bincount(r - 1, minlength=n) / len(r)); seconds = time.perf_counter() - t"""),
+ ('EM under load', 'ours', 'estimate_mle, 1 thread, idle machine (median of 15 fits)', """
+from samplerank.mle import estimate_mle
+from samplerank.evaluation import SampledRanks
+ev = SampledRanks(r, N, n); estimate_mle(ev); ts = []
+for _ in range(15): t = time.perf_counter(); d = estimate_mle(ev); ts.append(time.perf_counter() - t)
+seconds, value = float(np.median(ts)), d.metric('ndcg', 10)"""),
+ ('EM under load', 'load', 'estimate_mle, all threads, one busy process per core beside it', """
+import os, subprocess, sys
+from samplerank.mle import estimate_mle
+from samplerank.evaluation import SampledRanks
+busy = [subprocess.Popen([sys.executable, '-c', 'while True: pass']) for _ in range(os.cpu_count())]
+try:
+    time.sleep(1); ev = SampledRanks(r, N, n); estimate_mle(ev); ts = []
+    for _ in range(15): t = time.perf_counter(); d = estimate_mle(ev); ts.append(time.perf_counter() - t)
+finally:
+    for b in busy: b.kill()
+seconds, value = float(np.median(ts)), d.metric('ndcg', 10)"""),
  ('ranks', 'ours', 'rank kernel, 256 users (Numba, parallel)', """
 from samplerank.ranks import _ranks_kernel
 U = 256 if N < 10**6 else 64
@@ -182,8 +202,9 @@ def main():
             why = skip_reason(group, name, N, n, M)
             if why: rows.append(dict(row, skipped=why)); print(rows[-1], flush=True); continue
             try:
+                env = dict(os.environ, NUMBA_NUM_THREADS='1') if '1 thread' in name else None   # before Numba is imported
                 res = subprocess.run([sys.executable, '-c', RUNNER.format(N=N, n=n, M=M, setup=SETUP, code=code)],
-                                     capture_output=True, text=True, timeout=args.timeout)
+                                     capture_output=True, text=True, timeout=args.timeout, env=env)
             except subprocess.TimeoutExpired:
                 rows.append(dict(row, skipped=f'did not finish in {args.timeout:.0f} s')); print(rows[-1], flush=True); continue
             if res.returncode:
@@ -206,11 +227,13 @@ def render(rows) -> str:
     lines = ['| scale | step | implementation | seconds | time / ours | peak MB | value | rel. diff to ours |',
              '|---|---|---|---|---|---|---|---|']
     for r in rows:
+        r = dict(r, group=r['group'].replace('|', '\\|'))              # P(r|R) inside a Markdown table cell
         if 'skipped' in r:
             lines.append(f"| {r['scale']} | {r['group']} | {r['name']} | skipped: {r['skipped']} | | | | |"); continue
-        base = next((x for x in rows if x['scale'] == r['scale'] and x['group'] == r['group'] and x['role'] == 'ours' and 'seconds' in x), None)
+        base = next((x for x in rows if x['scale'] == r['scale'] and x['group'].replace('|', '\\|') == r['group']
+                     and x['role'] == 'ours' and 'seconds' in x), None)
         ratio = f"{r['seconds'] / base['seconds']:.1f}x" if base else ''
-        diff = f"{abs(r['value'] / base['value'] - 1):.1e}" if base and r['value'] and base['value'] and r is not base else ''
+        diff = f"{abs(r['value'] / base['value'] - 1):.1e}" if base and r['value'] and base['value'] and r['name'] != base['name'] else ''
         lines.append(f"| {r['scale']} | {r['group']} | {r['name']} | {r['seconds']:.3f} | {ratio} | {r['peak_mb']:.0f} | "
                      f"{r['value']:.10g} | {diff} |")
     return '\n'.join(lines)

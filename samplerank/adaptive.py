@@ -8,7 +8,7 @@ Docs: https://samplerank.github.io/samplerank/adaptive.html.md"""
 from __future__ import annotations
 import numpy as np
 import pandas as pd
-from .core import _check_int, _check_ranks, _check_metric, _check_K
+from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_float
 from .mle import estimate_mle, empirical_distribution, RankDistribution, _as_pmf
 
 # %% auto #0
@@ -58,7 +58,7 @@ def sampling_cost(sample_sizes, # final sample set size of each user from a run 
 
 def propose_n_max(sample_sizes, n0:int, factor:float=10.0) -> int:
     "The largest doubling size whose sampling cost (eq 13) is at most `factor` times the smallest cost."
-    if not (np.isfinite(factor) and factor >= 1): raise ValueError(f"factor must be >= 1; got {factor!r}")
+    factor = _check_float('factor', factor, 1)
     c = sampling_cost(sample_sizes, n0)
     ok = c[c.cost <= factor * c.cost.min()]
     return int(ok.n.max())
@@ -90,7 +90,7 @@ def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDist
         for _ in range(repeats):
             R = rng.choice(N, size=M, p=p) + 1
             truth = empirical_distribution(R, N).metric(metric, K)
-            if kind == 'fixed': r, ns = sample_ranks(R, a, N, seed=rng), a
+            if kind == 'fixed': r, ns = sample_ranks(R, N, a, seed=rng), a
             else: r, ns = adaptive_sample_ranks(R, N, a, b, seed=rng)
             errs.append(abs(estimate_mle(r, N, ns).metric(metric, K) / truth - 1) if truth > 0 else np.nan)
             cost.append(np.mean(ns) - 1)

@@ -12,7 +12,7 @@ import numba
 import scipy.sparse as sps
 import scipy.linalg as sla
 from scipy.optimize import lsq_linear
-from .core import jit, _check_metric, _check_K
+from .core import jit, _check_metric, _check_K, _check_float
 from .metrics import metric_weights
 from .sampling import rank_pmf, _check_sizes, _cached_sparse_pmf
 from .evaluation import SampledRanks, AdjustedEstimate, register_estimator
@@ -49,8 +49,7 @@ def _prior(prior, N):
     return np.full(N, 1.0 / N) if prior is None else _as_pmf(prior, N)
 
 def _check_gamma(gamma):
-    if not (np.isscalar(gamma) and np.isfinite(gamma) and 0 <= gamma <= 1): raise ValueError(f"gamma must satisfy 0 <= gamma <= 1; got {gamma!r}")
-    return float(gamma)
+    return _check_float('gamma', gamma, 0, 1)
 
 def _bv_system(P, p, gamma):
     "The BV normal matrix $(1-\\gamma)A^\\top DA+\\gamma\\,\\mathrm{diag}(A^\\top p)$ for the kernel P (N x n, sparse or dense) and prior p."

@@ -6,6 +6,7 @@ Docs: https://samplerank.github.io/samplerank/core.html.md"""
 
 # %% ../nbs/00_core.ipynb #0564dfcd
 from __future__ import annotations
+import math
 import numbers
 import numpy as np
 import numba
@@ -50,6 +51,19 @@ def _check_bool(name:str, value) -> bool:
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
     if not isinstance(value, (bool, np.bool_)): raise ValueError(f"{name} must be True or False; got {value!r}")
     return bool(value)
+
+def _check_float(name:str, value, lo:float=None, hi:float=None, lo_open:bool=False, hi_open:bool=False) -> float:
+    "Return `value` as a finite `float`, or raise `ValueError` naming `name` and the valid range (None, strings, booleans refused)."
+    if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
+    lo_op, hi_op = ('<' if lo_open else '<='), ('<' if hi_open else '<=')
+    rng = (f"{lo} {lo_op} {name} {hi_op} {hi}" if lo is not None and hi is not None else
+           f"{name} {'>' if lo_open else '>='} {lo}" if lo is not None else f"{name} {hi_op} {hi}" if hi is not None else '')
+    ok = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and math.isfinite(value)
+    if ok:
+        v = float(value)
+        ok = (lo is None or (v > lo if lo_open else v >= lo)) and (hi is None or (v < hi if hi_open else v <= hi))
+    if not ok: raise ValueError(f"{name} must be a finite number{' with ' + rng if rng else ''}; got {value!r}")
+    return v
 
 # %% ../nbs/00_core.ipynb #69792d9d
 def _check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
-from .core import _check_int
+from .core import _check_int, _check_float
 
 # %% auto #0
 __all__ = ['DATA_DIR', 'MOVIELENS_FILE', 'bundle_movielens', 'load_movielens', 'load_interactions', 'Split',
@@ -115,7 +115,7 @@ def leave_one_out(df:pd.DataFrame) -> Split:
 
 def temporal_holdout(df:pd.DataFrame, frac:float=0.2) -> Split:
     "Hold out each user's latest `frac` of interactions (at least one, leaving at least one in training)."
-    if not (np.isscalar(frac) and 0 < frac < 1): raise ValueError(f"frac must satisfy 0 < frac < 1; got {frac!r}")
+    frac = _check_float('frac', frac, 0, 1, lo_open=True, hi_open=True)
     return _split(df, lambda size: np.clip(np.round(frac * size).astype(int), 1, size - 1))
 
 # %% ../nbs/08_data.ipynb #181293a5

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
-from .core import _check_int, _check_ranks
+from .core import _check_int, _check_ranks, _check_float
 from .metrics import metric_weights, exact_metric
 from .sampling import expected_sampled_metric, expected_sampled_weights, simulate_sampled_metric
 
@@ -49,8 +49,8 @@ def sampled_table(models:dict,            # model name -> global ranks
     rows = []
     for name, r in models.items():
         for m, K in metrics:
-            sims = simulate_sampled_metric(r, m, n, N, K=K, repeats=repeats, replace=replace, seed=rng)
-            rows.append(dict(model=name, metric=_label(m, K), expected=expected_sampled_metric(r, m, n, N, K=K, replace=replace),
+            sims = simulate_sampled_metric(r, m, N, n, K=K, repeats=repeats, replace=replace, seed=rng)
+            rows.append(dict(model=name, metric=_label(m, K), expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace),
                              sim_mean=sims.mean(), sim_std=sims.std(ddof=1)))
     return pd.DataFrame(rows)
 
@@ -62,7 +62,7 @@ def expected_vs_samples(models:dict,            # model name -> global ranks
                         replace:bool=True,      # with or without replacement
                        ) -> pd.DataFrame:
     "Tidy table of the expected sampled metric of each model at each sample set size."
-    rows = [dict(model=name, metric=_label(m, K), n=int(n), expected=expected_sampled_metric(r, m, n, N, K=K, replace=replace))
+    rows = [dict(model=name, metric=_label(m, K), n=int(n), expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace))
             for name, r in models.items() for m, K in metrics for n in sample_sizes]
     return pd.DataFrame(rows)
 
@@ -97,8 +97,9 @@ def order_swaps(ranks_a,            # global ranks of model A (1..N)
     n_max = N if n_max is None else _check_int('n_max', n_max, 3, N if not replace else None, 'N')
     grid = _check_int('grid', grid, 2)
     ra, rb = _check_ranks('ranks_a', ranks_a, N, 'N'), _check_ranks('ranks_b', ranks_b, N, 'N')
+    tol = _check_float('tol', tol, 0)
     def sign(n):
-        d = expected_sampled_metric(ra, metric, n, N, K, replace) - expected_sampled_metric(rb, metric, n, N, K, replace)
+        d = expected_sampled_metric(ra, metric, N, n, K, replace) - expected_sampled_metric(rb, metric, N, n, K, replace)
         return 0 if abs(d) <= tol else int(np.sign(d))
     pts = np.unique(np.geomspace(2, n_max, grid).astype(int))
     signs = [sign(n) for n in pts]
@@ -126,7 +127,7 @@ def plot_metric_vs_rank(N:int,                   # number of items
     for ax, (m, K) in zip(np.atleast_1d(axs), metrics):
         ax.plot(R, metric_weights(m, N, K)[:len(R)], 'k', lw=2, label='exact')
         for n in sample_sizes:
-            ax.plot(R, expected_sampled_weights(m, n, N, K, R, replace), label=f'm={n - 1}')
+            ax.plot(R, expected_sampled_weights(m, N, n, K, R, replace), label=f'm={n - 1}')
         ax.set(xlabel='global rank R', title=_label(m, K))
     np.atleast_1d(axs)[0].legend(); plt.tight_layout()
     return fig

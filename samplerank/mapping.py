@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import numpy as np
 from scipy.special import gammaln
-from .core import _check_int, _check_ranks
+from .core import _check_int, _check_ranks, _check_float
 from .sampling import rank_pmf, _check_sizes
 
 # %% auto #0
@@ -82,9 +82,8 @@ def _beta_y(n:int, a:float) -> np.ndarray:
     logd = math.log(a) + gammaln(n) - gammaln(n + a) + gammaln(j + a) - gammaln(j + 1.0)
     return np.cumsum(np.exp(logd))
 
-def _check_a(a):
-    if not (np.isscalar(a) and np.isfinite(a) and a > 0): raise ValueError(f"a must be > 0; got {a!r}")
-    return float(a)
+def _check_a(a, name:str='a'):
+    return _check_float(name, a, 0, lo_open=True)
 
 def f_beta(k, N:int, n:int, a:float):
     "Beta map f(k; a) of Li et al. (recurrence eqs 16-17), computed stably in log space; f(n; a) = N."
@@ -104,7 +103,7 @@ def fit_beta_a(sampled_ranks,     # sampled ranks 1..n
     "Algorithm-specific Beta parameter by the fixed-point iteration of Li et al. eq 19."
     N, n = _check_Nn(N, n)
     r = _check_ranks('sampled_ranks', sampled_ranks, n, 'n')
-    a, max_iter = _check_a(a0), _check_int('max_iter', max_iter, 1)
+    a, max_iter, tol = _check_a(a0, 'a0'), _check_int('max_iter', max_iter, 1), _check_float('tol', tol, 0)
     counts = np.bincount(r - 1, minlength=n)
     hist = [a]
     for it in range(1, max_iter + 1):

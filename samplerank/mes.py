@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 import scipy.linalg as sla
 import cvxpy as cp
+from .core import _check_float
 from .evaluation import SampledRanks, register_estimator
 from .mle import RankDistribution
 from .baselines import _gram
@@ -75,7 +76,7 @@ def _solve_mes(A, h, eta, solvers):
 def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistribution:
     "MES (eq 26) on a validated evaluation with one sample set size: the kernel over its observed ranks."
     if ev.fixed_n is None: raise ValueError("MES needs one sample set size for all users")
-    if not (np.isscalar(eta) and np.isfinite(eta) and eta > 0): raise ValueError(f"eta must be > 0; got {eta!r}")
+    eta = _check_float('eta', eta, 0, lo_open=True)
     missing = [s for s in solvers if s != 'dual' and s not in cp.installed_solvers()]
     if missing or not len(solvers): raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {cp.installed_solvers()}; got {list(solvers)}")
     pi, solver, status, obj, extra = _solve_mes(ev.kernel(), ev.counts / ev.M, float(eta), tuple(solvers))

@@ -12,7 +12,7 @@ import numpy as np
 import numba
 import scipy.sparse as sps
 import matplotlib.pyplot as plt
-from .core import jit, _check_int, _check_ranks
+from .core import jit, _check_int, _check_ranks, _check_float
 from .metrics import metric_weights
 from .sampling import _sparse_pmf, _cached_sparse_pmf
 from .evaluation import SampledRanks, register_estimator
@@ -21,24 +21,36 @@ from .evaluation import SampledRanks, register_estimator
 __all__ = ['RankDistribution', 'empirical_distribution', 'estimate_mle', 'simulate_global_ranks', 'wmle_weights']
 
 # %% ../nbs/04_mle.ipynb #ee56b03d
-_CHUNKS = 64      # fixed row chunks: sums are taken in the same order on any number of threads
+_CHUNKS = 64          # fixed row chunks: sums are taken in the same order on any number of threads
+_SERIAL_NNZ = 2**20   # kernels with fewer entries run on one thread: a pass takes ~1 ms, less than a descheduled thread costs
+
+@jit
+def _em_rows(indptr, indices, data, ratio, pi, q, lo, hi, update):
+    "Rows lo..hi-1 of one pass: if `update`, pi[R] *= (A ratio)[R]; then q = sum of pi[R] A[R, :] over the rows."
+    q[:] = 0.0
+    for R in range(lo, hi):
+        a, b = indptr[R], indptr[R + 1]
+        if update:
+            s = 0.0
+            for j in range(a, b): s += data[j] * ratio[indices[j]]
+            pi[R] *= s
+        p = pi[R]
+        if p != 0.0:
+            for j in range(a, b): q[indices[j]] += p * data[j]
 
 @jit(parallel=True)
-def _em_pass(indptr, indices, data, ratio, pi, q_parts, update):
-    "One pass over the rows of the sparse kernel A: if `update`, pi[R] *= (A ratio)[R]; then q_parts[chunk] += pi[R] A[R, :]."
+def _em_pass_parallel(indptr, indices, data, ratio, pi, q_parts, update):
+    "One pass over the rows of the sparse kernel A, its fixed chunks spread over the threads."
     N, C = len(pi), q_parts.shape[0]
-    for c in numba.prange(C):
-        q = q_parts[c]
-        q[:] = 0.0
-        for R in range(c * N // C, (c + 1) * N // C):
-            a, b = indptr[R], indptr[R + 1]
-            if update:
-                s = 0.0
-                for j in range(a, b): s += data[j] * ratio[indices[j]]
-                pi[R] *= s
-            p = pi[R]
-            if p != 0.0:
-                for j in range(a, b): q[indices[j]] += p * data[j]
+    for c in numba.prange(C): _em_rows(indptr, indices, data, ratio, pi, q_parts[c], c * N // C, (c + 1) * N // C, update)
+
+@jit
+def _em_pass(indptr, indices, data, ratio, pi, q_parts, update):
+    "One pass over the rows of A in its fixed chunks: on one thread below `_SERIAL_NNZ` entries, else in parallel (same sums)."
+    N, C = len(pi), q_parts.shape[0]
+    if len(data) >= _SERIAL_NNZ: _em_pass_parallel(indptr, indices, data, ratio, pi, q_parts, update)
+    else:
+        for c in range(C): _em_rows(indptr, indices, data, ratio, pi, q_parts[c], c * N // C, (c + 1) * N // C, update)
 
 @jit
 def _loglik_ratio(q_parts, h, ratio):
@@ -67,16 +79,18 @@ def _em_kernel(indptr, indices, data, h, pi, n_iter, tol, loglik):
         _em_pass(indptr, indices, data, ratio, pi, q_parts, True)
     return done
 
-@jit(parallel=True)
+@jit
 def _gap_kernel(indptr, indices, data, h, pi):
     "max_R (A h/q)[R] - 1 >= L(pi*) - L(pi): the certified log-likelihood gap (per user) of the weights `pi`."
     q_parts, ratio = np.empty((min(_CHUNKS, len(pi)), len(h))), np.zeros(len(h))
     _em_pass(indptr, indices, data, ratio, pi, q_parts, False)
     _loglik_ratio(q_parts, h, ratio)
-    s = np.zeros(len(pi))
-    for R in numba.prange(len(pi)):
-        for j in range(indptr[R], indptr[R + 1]): s[R] += data[j] * ratio[indices[j]]
-    return s.max() - 1.0
+    gap = -np.inf
+    for R in range(len(pi)):
+        s = 0.0
+        for j in range(indptr[R], indptr[R + 1]): s += data[j] * ratio[indices[j]]
+        gap = max(gap, s)
+    return gap - 1.0
 
 # %% ../nbs/04_mle.ipynb #4d2af583
 class RankDistribution:
@@ -111,7 +125,7 @@ class RankDistribution:
         "Percentile bootstrap interval (lo, hi) of one metric: resample the users, re-estimate (see `estimate_intervals` for calibrated ones)."
         if self._refit is None: raise ValueError("bootstrap needs a distribution returned by an estimator (refit and data unknown)")
         n_boot = _check_int('n_boot', n_boot, 2)
-        if not 0 < level < 1: raise ValueError(f"level must satisfy 0 < level < 1; got {level!r}")
+        level = _check_float('level', level, 0, 1, lo_open=True, hi_open=True)
         rng, ev = np.random.default_rng(seed), self._ranks
         def resample(i): return SampledRanks(ev.ranks[i], ev.N, ev.fixed_n or ev.n[i], ev.replace)
         vals = np.array([self._refit(resample(rng.integers(0, ev.M, size=ev.M))).metric(metric, K) for _ in range(n_boot)])
@@ -204,7 +218,7 @@ def _reweight(A, w_cols, omega):
 def _fit_mle(ev:SampledRanks, weights=None, n_iter:int=None, tol:float=None, correct:bool=False, accelerate:bool=False):
     "EM on a validated evaluation: plain MLE over its (n, r) columns, or (one sample set size) weighted and corrected."
     n_iter = (100_000 if accelerate else 100) if n_iter is None else _check_int('n_iter', n_iter, 1)
-    if tol is not None and not (np.isscalar(tol) and np.isfinite(tol) and tol >= 0): raise ValueError(f"tol must be None or >= 0; got {tol!r}")
+    tol = None if tol is None else _check_float('tol', tol, 0)
     A, h = ev.kernel(), ev.counts
     if weights is None:
         (pi, it, ll, gap), method = _em(A, h, n_iter, tol, accelerate), 'MLE'
@@ -262,8 +276,8 @@ def simulate_global_ranks(N:int,              # number of items
                          ) -> np.ndarray:     # global ranks in 1..N
     r"Simulated global ranks of a model: $R=\lceil e^Z\rceil$ clipped to 1..N, $Z\sim\mathcal N(\log(\mathrm{median}),\mathrm{spread}^2)$."
     N, M = _check_int('N', N, 2), _check_int('M', M, 1)
-    if not (np.isfinite(median) and median >= 1): raise ValueError(f"median must be >= 1; got {median!r}")
-    if not (np.isfinite(spread) and spread > 0): raise ValueError(f"spread must be > 0; got {spread!r}")
+    median = _check_float('median', median, 1)
+    spread = _check_float('spread', spread, 0, lo_open=True)
     z = np.random.default_rng(seed).normal(np.log(median), spread, size=M)
     return np.clip(np.ceil(np.exp(z)), 1, N).astype(np.int64)
 
@@ -274,7 +288,7 @@ def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin 
                 ) -> np.ndarray:    # w(r) for r = 1..n
     "Jin et al.'s WMLE weights $w(r)=\\mathcal M(r/C)$ for NDCG ($1/\\log_2(1+r/C)$) or AP ($C/r$)."
     n = _check_int('n', n, 2)
-    if not (np.isfinite(C) and C > 0): raise ValueError(f"C must be > 0; got {C!r}")
+    C = _check_float('C', C, 0, lo_open=True)
     r = np.arange(1, n + 1) / C
     m = metric.lower() if isinstance(metric, str) else metric
     if m == 'ndcg': return 1 / np.log2(1 + r)

@@ -111,7 +111,7 @@ def curve_study(models:dict,                # model name -> global ranks (1..N)
     for rep in tqdm(range(_check_int('repeats', repeats, 1)), disable=not progress, desc='repeats'):
         for name, R in models.items():
             ex = empirical_distribution(R, N)
-            t = estimate_curves(sample_ranks(R, n, N, True, rng), N, n, estimators, metrics, Ks)
+            t = estimate_curves(sample_ranks(R, N, n, True, rng), N, n, estimators, metrics, Ks)
             t['exact'] = [ex.metric(m, K) for m, K in zip(t.metric, t.K)]
             parts.append(t.assign(model=name, repeat=rep))
     return pd.concat(parts, ignore_index=True)[['model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact']]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 from threadpoolctl import threadpool_limits
-from .core import _check_int
+from .core import _check_int, _check_float
 
 # %% auto #0
 __all__ = ['Model', 'Popularity', 'ItemKNN', 'EASE', 'ALS', 'default_models']
@@ -66,7 +66,7 @@ class ItemKNN(Model):
 class EASE(Model):
     "EASE: embarrassingly shallow autoencoder, closed form (Steck 2019)."
     def __init__(self, lam:float=500.0):
-        if not (np.isfinite(lam) and lam > 0): raise ValueError(f"lam must be > 0; got {lam!r}")
+        lam = _check_float('lam', lam, 0, lo_open=True)
         self.lam, self.name = float(lam), 'EASE'
     def fit(self, train):
         self._set_shape(train)

@@ -7,15 +7,16 @@ Docs: https://samplerank.github.io/samplerank/sampling.html.md"""
 # %% ../nbs/02_sampling.ipynb #af1a7b15
 from __future__ import annotations
 import math
+import warnings
 import numpy as np
 import numba
 import scipy.sparse as sps
-from .core import jit, _check_int, _check_ranks, _check_bool
+from .core import jit, _check_int, _check_ranks, _check_bool, _check_float
 from .metrics import metric_weights
 
 # %% auto #0
-__all__ = ['rank_pmf', 'sparse_rank_pmf', 'expected_sampled_weights', 'expected_sampled_metric', 'expected_sampled_ap',
-           'sample_ranks', 'simulate_sampled_metric']
+__all__ = ['rank_pmf', 'sparse_rank_pmf', 'kernel_cache', 'expected_sampled_weights', 'expected_sampled_metric',
+           'expected_sampled_ap', 'sample_ranks', 'simulate_sampled_metric']
 
 # %% ../nbs/02_sampling.ipynb #3a0de355
 _LN_2PI = math.log(2.0 * math.pi)
@@ -87,6 +88,13 @@ def _check_sizes(N, n, replace):
     N, _ = _check_int('N', N, 2), _check_bool('replace', replace)
     n = _check_int('n', n, 2, N if not replace else None, 'N (without replacement)' if not replace else None)
     return N, n
+
+def _warn_old_order(N:int, n:int):
+    "FutureWarning when n > N in the five functions that took (n, N) in samplerank 0.0.1: an old positional call swaps them."
+    if n > N: warnings.warn(f"n={n} > N={N}: sample_ranks, expected_sampled_* and simulate_sampled_metric take (N, n) like the "
+                            "rest of samplerank (they took (n, N) in 0.0.1); if n > N is intended (with replacement), filter this "
+                            "warning: warnings.filterwarnings('ignore', 'n=.*> N=')",
+                            FutureWarning, stacklevel=3)
 
 def rank_pmf(N:int,             # number of items, N >= 2
              n:int,             # sample set size including the relevant item (m+1 for m sampled items), n >= 2
@@ -202,57 +210,75 @@ def sparse_rank_pmf(N:int,              # number of items, N >= 2
                    ) -> sps.csr_matrix: # P(r|R): one row per global rank, columns r = 1..n, banded
     "P(r|R) as a sparse matrix: each row keeps the band around its mode where $P(r|R)\\ge$ `rel_tol` $\\max_r P(r|R)$."
     N, n = _check_sizes(N, n, replace)
-    if not (np.isfinite(rel_tol) and 0 <= rel_tol < 1): raise ValueError(f"rel_tol must satisfy 0 <= rel_tol < 1; got {rel_tol!r}")
+    rel_tol = _check_float('rel_tol', rel_tol, 0, 1, hi_open=True)
     Rs = None if R is None else _check_ranks('R', R, N, 'N')
     return _sparse_pmf(N, np.full(n, n), np.arange(1, n + 1), replace, rel_tol, Rs)
 
 _CACHE, _CACHE_BYTES = {}, 2**30
 
+def _cache_bytes() -> int:
+    "Bytes held by the cached kernels."
+    return sum(a.data.nbytes + a.indices.nbytes + a.indptr.nbytes for a in _CACHE.values())
+
+def _trim_cache(keep:int=1):
+    "Drop the oldest kernels while the cache holds more than `_CACHE_BYTES` (always keeping the `keep` newest)."
+    while len(_CACHE) > keep and _cache_bytes() > _CACHE_BYTES: del _CACHE[next(iter(_CACHE))]
+
 def _cached_sparse_pmf(N:int, n:int, replace:bool) -> sps.csr_matrix:
-    "`sparse_rank_pmf(N, n)`, kept (read-only) for reuse by the estimators; the oldest entries go beyond 1 GB in all."
+    "`sparse_rank_pmf(N, n)`, kept (read-only) for reuse by the estimators; the oldest entries go beyond the cache size."
     key = (N, n, bool(replace))
     if key not in _CACHE:
         A = sparse_rank_pmf(N, n, replace=replace)
         for a in (A.data, A.indices, A.indptr): a.flags.writeable = False
         _CACHE[key] = A
-        while len(_CACHE) > 1 and sum(a.data.nbytes + a.indices.nbytes for a in _CACHE.values()) > _CACHE_BYTES:
-            del _CACHE[next(iter(_CACHE))]
+        _trim_cache()
     return _CACHE[key]
+
+def kernel_cache(max_bytes:int=None, # new size of the cache in bytes (1 GB by default); None keeps it
+                 clear:bool=False,   # drop every cached kernel first
+                ) -> dict:           # {'entries', 'bytes', 'max_bytes'}
+    "Inspect, resize or clear the process-wide cache of sparse kernels P(r|R) that the estimators share."
+    global _CACHE_BYTES
+    if _check_bool('clear', clear): _CACHE.clear()
+    if max_bytes is not None: _CACHE_BYTES = _check_int('max_bytes', max_bytes, 0); _trim_cache(keep=0)
+    return dict(entries=len(_CACHE), bytes=_cache_bytes(), max_bytes=_CACHE_BYTES)
 
 # %% ../nbs/02_sampling.ipynb #4be1230d
 def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precision", "ap", "mrr", "ndcg", "auc"
-                             n:int,            # sample set size including the relevant item, n >= 2
                              N:int,            # number of items
+                             n:int,            # sample set size including the relevant item, n >= 2
                              K:int=None,       # top-K cut-off applied to the sampled rank; `None`: no cut-off
                              R=None,           # global ranks (default 1..N)
                              replace:bool=True,# with (binomial) or without (hypergeometric) replacement
                             ) -> np.ndarray:   # E[M_n^K(r) | R] for each R
     "Expected sampled metric given each global rank R: $\\sum_r P(r|R) \\mathcal M^K_n(r)$ (Rendle eq 19)."
-    N, n = _check_sizes(N, n, replace)
-    w = metric_weights(metric, n, K)
-    Rs = np.arange(1, N + 1) if R is None else _check_ranks('R', R, N, 'N')
-    step = max(1, 2**22 // n)
+    N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
+    return _expected_weights(metric, N, n, K, np.arange(1, N + 1) if R is None else _check_ranks('R', R, N, 'N'), replace)
+
+def _expected_weights(metric, N, n, K, Rs, replace):
+    "E[M_n^K(r) | R] for the validated global ranks `Rs`, in blocks of rows of P(r|R) of at most 32 MB."
+    w, step = metric_weights(metric, n, K), max(1, 2**22 // n)
     return np.concatenate([rank_pmf(N, n, Rs[i:i + step], replace) @ w for i in range(0, len(Rs), step)])
 
 def expected_sampled_metric(ranks,             # global ranks of the relevant items, one per instance (1..N)
                             metric:str,        # metric name
-                            n:int,             # sample set size including the relevant item
                             N:int,             # number of items
+                            n:int,             # sample set size including the relevant item
                             K:int=None,        # top-K cut-off on the sampled rank
                             replace:bool=True, # with or without replacement
                            ) -> float:
     "The expected value of a sampled metric for a model with these global ranks: the mean over instances of eq 19."
-    N, n = _check_sizes(N, n, replace)
+    N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
     uniq, counts = np.unique(_check_ranks('ranks', ranks, N, 'N'), return_counts=True)
-    return float(expected_sampled_weights(metric, n, N, K, uniq, replace) @ counts / counts.sum())
+    return float(_expected_weights(metric, N, n, K, uniq, replace) @ counts / counts.sum())
 
 # %% ../nbs/02_sampling.ipynb #b50b7276
 def expected_sampled_ap(R,      # global ranks (1..N)
-                        n:int,  # sample set size including the relevant item
                         N:int,  # number of items
+                        n:int,  # sample set size including the relevant item
                        ) -> np.ndarray:
     "Closed form of the expected sampled AP (no cut-off, with replacement) given the global rank (Rendle eq 29, corrected)."
-    N, n = _check_sizes(N, n, True)
+    N, n = _check_sizes(N, n, True); _warn_old_order(N, n)
     R = _check_ranks('R', R, N, 'N').astype(np.float64)
     p = (R - 1) / (N - 1)
     with np.errstate(divide='ignore', invalid='ignore'):
@@ -261,13 +287,13 @@ def expected_sampled_ap(R,      # global ranks (1..N)
 
 # %% ../nbs/02_sampling.ipynb #5dd96da4
 def sample_ranks(ranks,             # global ranks of the relevant items (1..N), one per instance
-                 n:int,             # sample set size including the relevant item
                  N:int,             # number of items
+                 n:int,             # sample set size including the relevant item
                  replace:bool=True, # with (binomial) or without (hypergeometric) replacement
                  seed=None,         # int, numpy Generator, or None
                 ) -> np.ndarray:    # sampled ranks (1..n), one per instance
     "Draw the sampled rank of each relevant item among itself and n-1 random other items."
-    N, n = _check_sizes(N, n, replace)
+    N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
     R = _check_ranks('ranks', ranks, N, 'N')
     rng = np.random.default_rng(seed)
     if replace: return 1 + rng.binomial(n - 1, (R - 1) / (N - 1.0))
@@ -275,8 +301,8 @@ def sample_ranks(ranks,             # global ranks of the relevant items (1..N),
 
 def simulate_sampled_metric(ranks,             # global ranks of the relevant items (1..N)
                             metric:str,        # metric name
-                            n:int,             # sample set size including the relevant item
                             N:int,             # number of items
+                            n:int,             # sample set size including the relevant item
                             K:int=None,        # top-K cut-off on the sampled rank
                             repeats:int=1000,  # independent repetitions of the whole evaluation
                             replace:bool=True, # with or without replacement
@@ -285,5 +311,5 @@ def simulate_sampled_metric(ranks,             # global ranks of the relevant it
     "Monte Carlo of a sampled evaluation: the sampled metric of every one of `repeats` independent samplings."
     repeats = _check_int('repeats', repeats, 1)
     R = _check_ranks('ranks', ranks, N, 'N')
-    r = sample_ranks(np.tile(R, repeats), n, N, replace, seed).reshape(repeats, len(R))
+    r = sample_ranks(np.tile(R, repeats), N, n, replace, seed).reshape(repeats, len(R))
     return metric_weights(metric, n, K)[r - 1].mean(1)

@@ -53,7 +53,7 @@ def run_study(models:dict,             # model name -> global ranks of its users
     rng, rows, pmfs = np.random.default_rng(seed), [], {}
     for rep in tqdm(range(repeats), disable=not progress, desc='repeats'):
         for model, R in models.items():
-            ev = SampledRanks(sample_ranks(R, n, N, replace, rng), N, n, replace)
+            ev = SampledRanks(sample_ranks(R, N, n, replace, rng), N, n, replace)
             for est, fit in estimators.items():
                 t0 = time.perf_counter(); fitted = fit(ev)
                 vals = [(metric, K, fitted.metric(metric, K)) for metric in metrics for K in Ks]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import numpy as np
 import pandas as pd
-from .core import _check_int, _check_metric, _check_K
+from .core import _check_int, _check_metric, _check_K, _check_float
 from .metrics import metric_weights
 from .evaluation import SampledRanks, get_estimator, fit_estimator, register_estimator
 from .mle import RankDistribution, _fit_mle, _em_batch, _em_kernel, _gap_kernel
@@ -24,7 +24,7 @@ _GAP_NATS = 10.0
 @register_estimator('MLE-auto', per_user_n=True, description='EM from the uniform start until the log-likelihood is within 10 nats of its maximum (>= 100 iterations)')
 def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=25_600) -> RankDistribution:
     "EM from the uniform start, continued to 100, 200, 400, ... iterations until the certified total log-likelihood gap is <= `max_gap` nats."
-    if not (np.isscalar(max_gap) and np.isfinite(max_gap) and max_gap > 0): raise ValueError(f"max_gap must be > 0; got {max_gap!r}")
+    max_gap = _check_float('max_gap', max_gap, 0, lo_open=True)
     max_iter, t, done = _check_int('max_iter', max_iter, 100), 100, 0
     A, h = ev.kernel(), ev.counts / ev.counts.sum()
     pi, trace = np.full(A.shape[0], 1.0 / A.shape[0]), []
@@ -100,11 +100,9 @@ def _draws(ev:SampledRanks, name:str, pairs:list, W:np.ndarray, Hb:np.ndarray, r
 # %% ../nbs/16_trust.ipynb #409e0224
 RECOMMENDED = 'MLE-auto'
 
-def _check_level(level) -> float:
-    "The confidence level as a float in (0, 1), or `ValueError`."
-    ok = isinstance(level, (int, float, np.integer, np.floating)) and not isinstance(level, (bool, np.bool_))
-    if not (ok and 0 < level < 1): raise ValueError(f"level must satisfy 0 < level < 1; got {level!r}")
-    return float(level)
+def _check_level(level, name:str='level') -> float:
+    "A confidence level (or power) as a float in (0, 1), or `ValueError` naming it."
+    return _check_float(name, level, 0, 1, lo_open=True, hi_open=True)
 
 def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 1..n_u), or a SampledRanks
                        N:int=None,                    # number of items (not needed for a SampledRanks)
@@ -218,7 +216,7 @@ def smallest_sample(plan:pd.DataFrame, # the table of `plan_comparison`
     "The smallest sample set size n, for each pair of models and number of users, at which the planned power is reached."
     if not isinstance(plan, pd.DataFrame) or not {'a', 'b', 'n', 'M', 'power', 'width'} <= set(plan.columns):
         raise ValueError("plan must be the DataFrame returned by plan_comparison")
-    power = _check_level(power)
+    power = _check_level(power, 'power')
     def first(g):
         ok = g[g.power >= power].sort_values('n')
         return pd.Series({'n': ok.n.iloc[0] if len(ok) else np.nan, 'width': ok.width.iloc[0] if len(ok) else np.nan})

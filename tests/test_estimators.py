@@ -17,7 +17,7 @@ def per_user_em(r, N, n, n_iter, replace=True):
 def test_histogram_em_equals_per_user_em(N, n, M, replace, seed):
     n = min(n, N)
     R = np.random.default_rng(seed).integers(1, N + 1, size=M)
-    r = sr.sample_ranks(R, n, N, replace=replace, seed=seed)
+    r = sr.sample_ranks(R, N, n, replace=replace, seed=seed)
     d = sr.estimate_mle(r, N, n, n_iter=30, replace=replace)
     np.testing.assert_allclose(d.pmf, per_user_em(r, N, n, 30, replace), rtol=1e-9, atol=1e-15)
     ll = d.info['loglik']
@@ -37,7 +37,7 @@ def test_bv_is_the_minimiser_of_eq_10(N, n, seed, gamma):
 
 def test_learned_priors_feed_bv():
     N, n = 1000, 50
-    R = sr.simulate_global_ranks(N, 3000, seed=3); r = sr.sample_ranks(R, n, N, seed=4)
+    R = sr.simulate_global_ranks(N, 3000, seed=3); r = sr.sample_ranks(R, N, n, seed=4)
     mle = sr.estimate_mle(r, N, n)
     assert sr.estimate_bv(r, N, n, 'ndcg', 10, prior=mle) == pytest.approx(sr.estimate_bv(r, N, n, 'ndcg', 10, prior=mle.pmf))
     exact = sr.exact_metric(R, 'recall', K=10)
@@ -45,7 +45,7 @@ def test_learned_priors_feed_bv():
 
 def test_mes_is_a_distribution_and_fits():
     N, n = 500, 30
-    R = sr.simulate_global_ranks(N, 2000, seed=5); r = sr.sample_ranks(R, n, N, seed=6)
+    R = sr.simulate_global_ranks(N, 2000, seed=5); r = sr.sample_ranks(R, N, n, seed=6)
     d = sr.estimate_mes(r, N, n)
     assert d.pmf.shape == (N,) and (d.pmf >= 0).all() and d.pmf.sum() == pytest.approx(1)
     h = np.bincount(r - 1, minlength=n) / len(r)
@@ -60,5 +60,5 @@ def test_bad_input():
     with pytest.raises(ValueError, match='sum to 1'): sr.estimate_bv([1], 100, 10, 'ap', 5, prior=np.full(100, 0.02))
     with pytest.raises(ValueError, match='weights must have length n=10'): sr.estimate_mle([1], 100, 10, weights=[1, 2])
     with pytest.raises(ValueError, match='1 <= sampled_ranks <= n'): sr.estimate_mle([11], 100, 10)
-    with pytest.raises(ValueError, match='eta must be > 0'): sr.estimate_mes([1], 100, 10, eta=-1)
+    with pytest.raises(ValueError, match='eta > 0'): sr.estimate_mes([1], 100, 10, eta=-1)
     with pytest.raises(ValueError, match="weights need one sample set size"): sr.estimate_mle([1, 2], 100, np.array([10, 20]), weights=np.ones(10))

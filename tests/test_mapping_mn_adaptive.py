@@ -44,12 +44,12 @@ def test_adaptive_sizes_and_stopping(seed, replace):
     assert (r <= s).all() and (s[r == 1] == 1600).all() and (r[s < 1600] > 1).all()
 
 def test_adaptive_em_with_equal_sizes_is_fixed_em():
-    R = sr.simulate_global_ranks(1000, 800, seed=1); r = sr.sample_ranks(R, 60, 1000, seed=2)
+    R = sr.simulate_global_ranks(1000, 800, seed=1); r = sr.sample_ranks(R, 1000, 60, seed=2)
     np.testing.assert_allclose(sr.estimate_mle(r, 1000, np.full(len(r), 60)).pmf, sr.estimate_mle(r, 1000, 60).pmf, rtol=1e-12, atol=1e-15)
 
 def test_bad_input():
     with pytest.raises(ValueError, match='1 <= k <= n=10'): sr.f_linear(11, 100, 10)
-    with pytest.raises(ValueError, match='a must be > 0'): sr.f_beta(1, 100, 10, -1)
+    with pytest.raises(ValueError, match='a > 0'): sr.f_beta(1, 100, 10, -1)
     with pytest.raises(ValueError, match='n <= N=5'): sr.f_bound(1, 5, 10)
     with pytest.raises(ValueError, match='sum to 1'): sr.estimate_mn([1, 2], 100, 10, 'ndcg', 5, prior=np.ones(100))
     with pytest.raises(ValueError, match='2 <= n0'): sr.adaptive_sample_ranks([1], 100, n0=1)

@@ -13,7 +13,7 @@ def test_ranks_never_wrap(call):
     with pytest.raises(ValueError, match=r'1 <= ranks <= 2\*\*53'): call()
 
 def test_sizes_bounded():
-    with pytest.raises(ValueError, match=r'<= 2\*\*53'): sr.sample_ranks([200], 2**63, 200)
+    with pytest.raises(ValueError, match=r'<= 2\*\*53'): sr.sample_ranks([200], 200, 2**63)
     with pytest.raises(ValueError, match='N = 500000000000 needs'): sr.metric_weights('ndcg', 5 * 10**11)
 
 def test_zero_d_arrays_are_integers():
@@ -68,3 +68,44 @@ def test_import_without_a_writable_cache():
 def test_rank_distribution_validates_pmf(pmf):
     "Issue 14 item 8: [0.5, 0.6] gave recall 1.1; negative or NaN entries passed."
     with pytest.raises(ValueError, match='pmf must'): sr.RankDistribution(pmf)
+
+def _float_options():
+    "(public function, float option) for every function of the package namespace with a float default."
+    import inspect
+    for name in sorted(n for n in dir(sr) if not n.startswith('_')):
+        f = getattr(sr, name)
+        if not callable(f) or isinstance(f, type): continue
+        try: params = inspect.signature(f).parameters
+        except (TypeError, ValueError): continue
+        for p in params.values():
+            if isinstance(p.default, float): yield name, p.name
+
+@pytest.mark.parametrize('name,option', list(_float_options()))
+@pytest.mark.parametrize('bad', [None, 'x', float('nan'), True], ids=['None', 'str', 'nan', 'bool'])
+def test_float_options_refused_by_name(name, option, bad):
+    "A float option given None, a string, NaN or a bool: a ValueError naming the option, never a TypeError or a wrong value."
+    import inspect, signal
+    f, r = getattr(sr, name), sr.sample_ranks(sr.simulate_global_ranks(1000, 300, seed=0), 1000, 50, seed=1)
+    params = inspect.signature(f).parameters
+    given = dict(sampled_ranks=r, ranks=r, N=1000, n=50, metric='ndcg', K=10, global_ranks=np.arange(1, 301))
+    prior = np.full(1000, 1e-3)
+    extra = dict(compare_models=dict(ranks={'A': r, 'B': np.maximum(1, r - 1)}),
+                 evaluate=dict(frame=pd.DataFrame({'user': [0, 0, 1, 1], 'score': [1., 0., 0., 1.], 'label': [1, 0, 1, 0],
+                                                   'prob': [.5, .5, .5, .5]}), N=100),
+                 global_metric_bounds=dict(reported={'hr@10': 0.5}, metric='recall', K=10),
+                 order_swaps=dict(ranks_a=[1, 5], ranks_b=[2, 3]),
+                 plan_comparison=dict(priors={'A': prior, 'B': prior}, n_values=(50,), M=50, repeats=2, n_boot=20, progress=False),
+                 plan_sample_size=dict(prior=prior, M=50, fixed=(50,), adaptive=(), repeats=2),
+                 propose_n_max=dict(sample_sizes=[100, 200], n0=50),
+                 sampled_metric_range=dict(value=0.5, metric='recall', K=10),
+                 simulate_global_ranks=dict(M=10),
+                 smallest_sample=dict(plan=pd.DataFrame({'a': ['A'], 'b': ['B'], 'n': [50], 'M': [50], 'power': [0.5], 'width': [0.1]})),
+                 temporal_holdout=dict(df=pd.DataFrame({'user': [0, 0, 1, 1], 'item': [0, 1, 0, 1], 'timestamp': [0, 1, 2, 3]})))
+    kw = {k: v for k, v in {**given, **extra.get(name, {})}.items() if k in params}
+    if any(p.default is inspect.Parameter.empty and p.name not in kw and p.kind == p.POSITIONAL_OR_KEYWORD for p in params.values()):
+        pytest.skip(f'{name} needs arguments this generic test does not build')
+    signal.signal(signal.SIGALRM, lambda *a: (_ for _ in ()).throw(TimeoutError(f'{name}({option}={bad!r}) ran over 30 s')))
+    signal.alarm(30)
+    try:
+        with pytest.raises(ValueError, match=option): f(**kw, **{option: bad})
+    finally: signal.alarm(0)

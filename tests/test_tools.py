@@ -28,3 +28,13 @@ def test_check_site_finds_problems(tmp_path, monkeypatch):
     assert 'a stored warning' in cs.page_problems('<pre>TqdmWarning: IProgress not found</pre>', page)[0]
     assert 'a stored traceback' in cs.page_problems('<pre>Traceback (most recent call last):</pre>', page)[0]
     assert cs.page_problems('<img src="missing.png">', page) == ['a missing image (missing.png)']
+
+def test_performance_table_is_the_stored_benchmark():
+    "The performance chapter shows bench/results.json as bench/run.py renders it, not a copy that can go stale."
+    import json
+    spec = importlib.util.spec_from_file_location('bench_run', ROOT / 'bench' / 'run.py')
+    run = importlib.util.module_from_spec(spec); spec.loader.exec_module(run)
+    nb = json.loads((ROOT / 'nbs' / '15_performance.ipynb').read_text())
+    cell = next(c for c in nb['cells'] if c['cell_type'] == 'code' and "results.json" in ''.join(c['source']))
+    shown = ''.join(next(o for o in cell['outputs'] if 'text/markdown' in o.get('data', {}))['data']['text/markdown'])
+    assert shown == run.render(json.loads((ROOT / 'bench' / 'results.json').read_text()))

@@ -49,6 +49,10 @@ def process(nb_path):
         if c.cell_type != 'code': cells.append(c); continue
         d = directives(c)
         if 'default_exp' in d or 'hide' in d or d.get('eval') == 'false': continue
+        if d.get('echo') == 'false':             # generated prose (a table rendered from stored results): its output only
+            cells += [nbformat.v4.new_markdown_cell(''.join(o['data']['text/markdown'])) for o in c.get('outputs', [])
+                      if 'text/markdown' in o.get('data', {})]
+            continue
         c = copy.deepcopy(c)
         c.source = strip_directives(c.source)
         if not c.source.strip(): continue
