@@ -86,6 +86,32 @@ def _is_number(s:str) -> bool:
     try: float(s); return True
     except ValueError: return False
 
+def _read_ranks_fast(path:Path, delim:str, n:int):
+    "A well-formed text file of ranks, read by pandas' C parser in bounded memory; None sends it to the line-by-line reader, which names the bad line."
+    try:
+        with open(path, encoding='utf-8-sig') as f:
+            skip = 0
+            for first in f:
+                if first.strip(): break
+                skip += 1
+            else: return None
+        cells = [c.strip().lower() for c in next(csv.reader([first], delimiter=delim), [])]
+        col, ncol, header = 0, None, not any(_is_number(c) for c in cells)
+        if header:
+            col = next((cells.index(c) for c in ('rank', 'sampled_rank') if c in cells), None)
+            ncol = next((cells.index(c) for c in ('n', 'sample_size') if c in cells), None)
+            if col is None: return None
+        df = pd.read_csv(path, sep=delim, header=None, skiprows=skip + header, usecols=[col] if ncol is None else [col, ncol],
+                         dtype=np.float64, encoding='utf-8-sig', engine='c', skip_blank_lines=True, skipinitialspace=True)
+    except (ValueError, TypeError, UnicodeDecodeError, OSError, pd.errors.ParserError, pd.errors.EmptyDataError):
+        return None
+    v = df.to_numpy(np.float64)
+    if v.size == 0 or not np.isfinite(v).all() or (v != np.floor(v)).any() or (np.abs(v) > INT_MAX).any(): return None
+    ranks = v[:, list(df.columns).index(col)].astype(np.int64)
+    ns = None if ncol is None else v[:, list(df.columns).index(ncol)].astype(np.int64)
+    if (ns is None and n is None) or ((ranks < 1) | (ranks > (n if ns is None else ns))).any(): return None
+    return ranks, ns
+
 def read_sampled_ranks(path, n:int) -> tuple[np.ndarray, np.ndarray|None]:
     "Sampled ranks (and per-user sample sizes, if given) from a .npy, .csv, .tsv or .txt file, validated against n."
     path = Path(path)
@@ -100,6 +126,8 @@ def read_sampled_ranks(path, n:int) -> tuple[np.ndarray, np.ndarray|None]:
         sizes = None
     else:
         delim = '\t' if path.suffix.lower() == '.tsv' else ','
+        fast = _read_ranks_fast(path, delim, n)
+        if fast is not None: return fast
         try: lines = path.read_text(encoding='utf-8-sig').splitlines()          # a UTF-8 byte-order mark is not data
         except UnicodeDecodeError: raise InputError(f"{path}: not a text file") from None
         except OSError as e: raise InputError(f"{path}: cannot read ({e.strerror})") from None
@@ -384,6 +412,9 @@ def main(argv=None) -> int:
     except ValueError as e:
         print(f'samplerank: error: {e}', file=sys.stderr)
         return 2
+    except KeyboardInterrupt:                          # Ctrl-C: one line, no traceback; a report is written completely or not at all
+        print('samplerank: interrupted', file=sys.stderr)
+        return 130
     except BrokenPipeError:                            # output piped into `head`: stop quietly
         try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         except (OSError, ValueError): pass

@@ -52,3 +52,17 @@ def test_translate_command():
         assert r.returncode == 2 and 'Traceback' not in r.stderr and len(r.stderr.strip().splitlines()) == 1, (bad, r.stderr)
     r = run('translate', '--N', '50', '--n', '100', '--without-replacement', '--reported', 'hr@10=0.5')
     assert r.returncode == 2 and 'n must satisfy' in r.stderr
+
+def test_ctrl_c_stops_demo_with_one_line_and_no_report(tmp_path):
+    "SIGINT during the work: exit 130, one line on stderr, no traceback, no report and no temporary directory left."
+    import signal, time
+    p = subprocess.Popen([sys.executable, '-c', 'import sys; from samplerank.cli import main; sys.exit(main())',
+                          'demo', '--out', str(tmp_path), '--n-boot', '20'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 300
+    while not any(tmp_path.glob('.samplerank-*')) and p.poll() is None and time.time() < deadline: time.sleep(0.2)
+    time.sleep(2)                                       # inside the work, past the imports
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 130, err
+    assert err.strip().splitlines()[-1] == 'samplerank: interrupted' and 'Traceback' not in err
+    assert list(tmp_path.iterdir()) == []
