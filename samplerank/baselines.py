@@ -8,41 +8,17 @@ Docs: https://samplerank.github.io/samplerank/baselines.html.md"""
 from __future__ import annotations
 import functools
 import numpy as np
-import numba
 import scipy.sparse as sps
 import scipy.linalg as sla
 from scipy.optimize import lsq_linear
-from .core import jit, _check_metric, _check_K, _check_float
+from .core import _check_metric, _check_K, _check_float
 from .metrics import metric_weights
-from .sampling import rank_pmf, _check_sizes, _cached_sparse_pmf
+from .sampling import rank_pmf, _check_sizes, _cached_sparse_pmf, _gram
 from .evaluation import SampledRanks, AdjustedEstimate, register_estimator
 from .mle import RankDistribution, _as_pmf
 
 # %% auto #0
 __all__ = ['bv_adjusted_metric', 'estimate_bv', 'bv_distribution', 'cls_adjusted_metric', 'estimate_cls']
-
-# %% ../nbs/06_baselines.ipynb #0adf726b
-@jit(parallel=True)
-def _gram_kernel(indptr, indices, data, p, parts):
-    "parts[c] += p[R] a_R a_R^T (upper triangle) over the rows R of chunk c of a sparse kernel with sorted columns."
-    N, C = len(p), parts.shape[0]
-    for c in numba.prange(C):
-        G = parts[c]
-        for R in range(c * N // C, (c + 1) * N // C):
-            if p[R] == 0.0: continue
-            a, b = indptr[R], indptr[R + 1]
-            for j in range(a, b):
-                x, cj = p[R] * data[j], indices[j]
-                for k in range(j, b): G[cj, indices[k]] += x * data[k]
-
-def _gram(P, p) -> np.ndarray:
-    "$A^\\top\\mathrm{diag}(p)A$ (n x n, dense) for the kernel A = P (N x n, sparse or dense), one parallel pass over its bands."
-    P, n = sps.csr_matrix(P), P.shape[1]
-    if not P.has_sorted_indices: P = P.sorted_indices()      # the kernel fills the upper triangle only
-    parts = np.zeros((4 if n <= 4096 else 1, n, n))
-    _gram_kernel(P.indptr, P.indices, P.data, np.ascontiguousarray(p, dtype=np.float64), parts)
-    G = parts.sum(0)
-    return G + np.triu(G, 1).T
 
 # %% ../nbs/06_baselines.ipynb #a5e9b161
 def _prior(prior, N):

@@ -13,7 +13,7 @@ import cvxpy as cp
 from .core import _check_float
 from .evaluation import SampledRanks, register_estimator
 from .mle import RankDistribution
-from .baselines import _gram
+from .sampling import _gram
 
 # %% auto #0
 __all__ = ['MES_SOLVERS', 'estimate_mes']

@@ -16,7 +16,8 @@ from .sampling import _check_sizes, _cached_sparse_pmf
 from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, get_estimator, fit_estimator
 from .mle import _fit_mle
 from .mes import _fit_mes
-from .baselines import _check_gamma, _prior, _gram, _fit_bv
+from .sampling import _gram
+from .baselines import _check_gamma, _prior, _fit_bv
 
 # %% auto #0
 __all__ = ['CURVE_ESTIMATORS', 'mn_adjusted_metric', 'estimate_mn', 'estimate_curves', 'curve_study', 'average_relative_error',

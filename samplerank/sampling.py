@@ -243,6 +243,29 @@ def kernel_cache(max_bytes:int=None, # new size of the cache in bytes (1 GB by d
     if max_bytes is not None: _CACHE_BYTES = _check_int('max_bytes', max_bytes, 0); _trim_cache(keep=0)
     return dict(entries=len(_CACHE), bytes=_cache_bytes(), max_bytes=_CACHE_BYTES)
 
+# %% ../nbs/02_sampling.ipynb #0adf726b
+@jit(parallel=True)
+def _gram_kernel(indptr, indices, data, p, parts):
+    "parts[c] += p[R] a_R a_R^T (upper triangle) over the rows R of chunk c of a sparse kernel with sorted columns."
+    N, C = len(p), parts.shape[0]
+    for c in numba.prange(C):
+        G = parts[c]
+        for R in range(c * N // C, (c + 1) * N // C):
+            if p[R] == 0.0: continue
+            a, b = indptr[R], indptr[R + 1]
+            for j in range(a, b):
+                x, cj = p[R] * data[j], indices[j]
+                for k in range(j, b): G[cj, indices[k]] += x * data[k]
+
+def _gram(P, p) -> np.ndarray:
+    "$A^\\top\\mathrm{diag}(p)A$ (n x n, dense) for the kernel A = P (N x n, sparse or dense), one parallel pass over its bands."
+    P, n = sps.csr_matrix(P), P.shape[1]
+    if not P.has_sorted_indices: P = P.sorted_indices()      # the kernel fills the upper triangle only
+    parts = np.zeros((4 if n <= 4096 else 1, n, n))
+    _gram_kernel(P.indptr, P.indices, P.data, np.ascontiguousarray(p, dtype=np.float64), parts)
+    G = parts.sum(0)
+    return G + np.triu(G, 1).T
+
 # %% ../nbs/02_sampling.ipynb #4be1230d
 def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precision", "ap", "mrr", "ndcg", "auc"
                              N:int,            # number of items
