@@ -38,3 +38,20 @@ def test_performance_table_is_the_stored_benchmark():
     cell = next(c for c in nb['cells'] if c['cell_type'] == 'code' and "results.json" in ''.join(c['source']))
     shown = ''.join(next(o for o in cell['outputs'] if 'text/markdown' in o.get('data', {}))['data']['text/markdown'])
     assert shown == run.render(json.loads((ROOT / 'bench' / 'results.json').read_text()))
+
+def test_chapters_import_only_earlier_chapters():
+    "The reading order is the dependency order: no notebook (or its module) imports a chapter that comes after it."
+    import json, re
+    nbs = sorted(p for p in (ROOT / 'nbs').glob('*.ipynb') if p.name[0].isdigit())
+    chapter = {}
+    for p in nbs:
+        for c in json.loads(p.read_text())['cells']:
+            m = re.search(r'^#\|\s*default_exp\s+(\S+)', ''.join(c['source']), re.M) if c['cell_type'] == 'code' else None
+            if m: chapter[m.group(1)] = p.name; break
+    late = []
+    for p in nbs:
+        for c in json.loads(p.read_text())['cells']:
+            if c['cell_type'] != 'code': continue
+            for dep in re.findall(r'(?:from|import) samplerank\.(\w+)', ''.join(c['source'])):
+                if chapter.get(dep, '') > p.name: late.append(f'{p.name} imports samplerank.{dep} ({chapter[dep]})')
+    assert late == []
