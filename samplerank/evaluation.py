@@ -6,34 +6,32 @@ Docs: https://samplerank.github.io/samplerank/evaluation.html.md"""
 
 # %% ../nbs/03a_evaluation.ipynb #98116873
 from __future__ import annotations
-import dataclasses
+import dataclasses, functools
 from typing import Callable
 import numpy as np
 import scipy.sparse as sps
-from .core import _check_int, _check_ranks, _check_metric, _check_K
+from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_bool
 from .metrics import metric_weights
 from .sampling import _check_sizes, _sparse_pmf, sparse_rank_pmf
 
 # %% auto #0
 __all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'fit_estimator', 'AdjustedEstimate']
 
-# %% ../nbs/03a_evaluation.ipynb #660ac984
-def _check_bool(name:str, value) -> bool:
-    "Return `value` as a `bool`, or raise `ValueError` naming `name` when it is not a boolean (no truthy strings or None)."
-    if isinstance(value, (bool, np.bool_)): return bool(value)
-    raise ValueError(f"{name} must be True or False; got {value!r}")
-
 # %% ../nbs/03a_evaluation.ipynb #62d40baf
 class SampledRanks:
-    "A sampled evaluation, validated once: the sampled rank (1..n_u) of each user's relevant item among n_u candidates from N items."
+    "A sampled evaluation, validated once: the sampled rank (1..n_u) of each user's relevant item among n_u candidates from N_u items."
     def __init__(self,
                  ranks,             # sampled rank of each user's relevant item, 1..n_u
-                 N:int,             # number of items in the catalogue, N >= 2
+                 N,                 # number of items in the catalogue, N >= 2: one for all users, or one per user (their own pools)
                  n,                 # sample set size including the relevant item: one for all users, or one per user
                  replace:bool=True, # the n-1 other items were drawn with replacement (binomial) or without (hypergeometric)
                 ):
         self.replace = _check_bool('replace', replace)
-        self.N = _check_int('N', N, 2)
+        if np.ndim(N) == 0: self.N, Ns = _check_int('N', N, 2), None
+        else:
+            Ns = _check_ranks('N', N)
+            if (Ns < 2).any(): raise ValueError(f"N must hold catalogue sizes >= 2; N[{int(np.argmax(Ns < 2))}] = {Ns[Ns < 2][0]}")
+            self.N = int(Ns.max())                              # the support 1..max N_u of the rank distribution
         if np.ndim(n) == 0:
             n = _check_sizes(self.N, n, self.replace)[1]
             r = _check_ranks('sampled_ranks', ranks, n, 'n')
@@ -47,11 +45,16 @@ class SampledRanks:
             bad = r > ns
             if bad.any():
                 i = int(np.argmax(bad)); raise ValueError(f"sampled_ranks[{i}] = {r[i]} exceeds its own sample size n[{i}] = {ns[i]}")
-        self.ranks, self.n, self.M = r, ns, len(r)
-        for a in (self.ranks, self.n): a.flags.writeable = False
-        key = ns * (int(ns.max()) + 1) + r                       # pairs sorted by size, then rank
-        _, first, self.column, counts = np.unique(key, return_index=True, return_inverse=True, return_counts=True)
-        self.col_n, self.col_r, self.counts = ns[first], r[first], counts.astype(np.float64)
+        if Ns is None: Ns = np.full(len(r), self.N, dtype=np.int64)
+        elif Ns.shape != r.shape: raise ValueError(f"N must have one catalogue size per sampled rank ({len(r)}); got shape {Ns.shape}")
+        elif not self.replace and (ns > Ns).any():
+            i = int(np.argmax(ns > Ns)); raise ValueError(f"n[{i}] = {ns[i]} exceeds its own catalogue N[{i}] = {Ns[i]} (without replacement)")
+        self.ranks, self.n, self.Ns, self.M = r, ns, Ns, len(r)
+        for a in (self.ranks, self.n, self.Ns): a.flags.writeable = False
+        _, first, self.column, counts = np.unique(np.stack([Ns, ns, r], 1), axis=0, return_index=True, return_inverse=True,
+                                                  return_counts=True)      # columns sorted by catalogue, size, then rank
+        self.column = self.column.ravel()
+        self.col_N, self.col_n, self.col_r, self.counts = Ns[first], ns[first], r[first], counts.astype(np.float64)
         self._kernel = None
 
     @classmethod
@@ -60,7 +63,8 @@ class SampledRanks:
         if not isinstance(data, SampledRanks):
             if N is None or n is None: raise ValueError("N and n are required unless the sampled ranks are a SampledRanks")
             return cls(data, N, n, replace)
-        if N is not None and _check_int('N', N, 2) != data.N: raise ValueError(f"N={N} disagrees with the evaluation's N={data.N}")
+        if N is not None and (np.ndim(N) > 0 and not np.array_equal(N, data.Ns) or np.ndim(N) == 0 and (data.fixed_N is None or _check_int('N', N, 2) != data.N)):
+            raise ValueError(f"N={N!r} disagrees with the evaluation's catalogue sizes")
         if n is not None and (np.ndim(n) > 0 or data.fixed_n != n): raise ValueError(f"n={n!r} disagrees with the evaluation's sample sizes")
         if _check_bool('replace', replace) != data.replace and replace is not True:
             raise ValueError(f"replace={replace} disagrees with the evaluation's replace={data.replace}")
@@ -72,15 +76,26 @@ class SampledRanks:
         return int(self.col_n[0]) if (self.col_n == self.col_n[0]).all() else None
 
     @property
+    def fixed_N(self) -> int | None:
+        "The common catalogue size, or `None` when the users have their own (per-user pools)."
+        return int(self.col_N[0]) if (self.col_N == self.col_N[0]).all() else None
+
+    def require_uniform(self, what:str, instead:str=''):
+        "Raise `ValueError` unless all users share one sample set size and one catalogue size (what `what` needs)."
+        if self.fixed_n is None or self.fixed_N is None:
+            which = 'sample set size' if self.fixed_n is None else 'catalogue size N'
+            raise ValueError(f"{what} needs one {which} for all users" + (f"; with per-user sizes use one of {instead}" if instead else ''))
+
+    @property
     def histogram(self) -> np.ndarray:
-        "Counts of the sampled ranks 1..n (a fixed sample set size only)."
-        if self.fixed_n is None: raise ValueError("the histogram over 1..n needs one sample set size for all users")
+        "Counts of the sampled ranks 1..n (one sample set size and one catalogue size only)."
+        self.require_uniform('the histogram over 1..n')
         h = np.zeros(self.fixed_n); h[self.col_r - 1] = self.counts
         return h
 
     def kernel(self) -> sps.csr_matrix:
         "The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j: built on first use, then kept."
-        if self._kernel is None: self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace)
+        if self._kernel is None: self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N)
         return self._kernel
 
     def bootstrap_counts(self, B:int, rng) -> np.ndarray:
@@ -102,7 +117,8 @@ class SampledRanks:
     def __len__(self): return self.M
     def __repr__(self):
         size = f"n={self.fixed_n}" if self.fixed_n else f"n={self.n.min()}..{self.n.max()}"
-        return f"SampledRanks(M={self.M}, N={self.N}, {size}, replace={self.replace}, columns={len(self.counts)})"
+        cat = f"N={self.N}" if self.fixed_N else f"N={self.Ns.min()}..{self.N}"
+        return f"SampledRanks(M={self.M}, {cat}, {size}, replace={self.replace}, columns={len(self.counts)})"
 
 # %% ../nbs/03a_evaluation.ipynb #eff021e1
 @dataclasses.dataclass(frozen=True)
@@ -116,8 +132,13 @@ class Estimator:
 ESTIMATORS: dict = {}
 
 def register_estimator(name:str, per_user_n:bool=False, description:str=''):
-    "Decorator: register `fit` under `name` in `ESTIMATORS`."
+    "Decorator: register `fit` under `name` in `ESTIMATORS`; without `per_user_n` it refuses evaluations with per-user sizes."
     def deco(fit):
+        if not per_user_n:
+            @functools.wraps(fit)
+            def fit(ev, *args, _fit=fit, **options):
+                ev.require_uniform(f"estimator {name}", ', '.join(k for k, v in ESTIMATORS.items() if v.per_user_n))
+                return _fit(ev, *args, **options)
         old = ESTIMATORS.get(name)
         if old is None or fit.__module__ != '__main__' or old.fit.__module__ == '__main__':   # a session never replaces the package's
             ESTIMATORS[name] = Estimator(name, fit, per_user_n, description)
@@ -132,12 +153,8 @@ def get_estimator(name:str) -> Estimator:
     raise ValueError(f"estimator must be one of {', '.join(ESTIMATORS)}; got {name!r}")
 
 def fit_estimator(name:str, evaluation:SampledRanks, **options):
-    "Fit the registered estimator `name` to a `SampledRanks`; refuses per-user sample sizes where it does not support them."
-    e = get_estimator(name)
-    if evaluation.fixed_n is None and not e.per_user_n:
-        raise ValueError(f"estimator {e.name} needs one sample set size for all users; with per-user sizes use one of "
-                         f"{', '.join(k for k, v in ESTIMATORS.items() if v.per_user_n)}")
-    return e.fit(evaluation, **options)
+    "Fit the registered estimator `name` to a `SampledRanks` (see `register_estimator` for per-user sizes)."
+    return get_estimator(name).fit(evaluation, **options)
 
 # %% ../nbs/03a_evaluation.ipynb #ae5f0e00
 class AdjustedEstimate:

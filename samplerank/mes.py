@@ -75,7 +75,7 @@ def _solve_mes(A, h, eta, solvers):
 
 def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistribution:
     "MES (eq 26) on a validated evaluation with one sample set size: the kernel over its observed ranks."
-    if ev.fixed_n is None: raise ValueError("MES needs one sample set size for all users")
+    ev.require_uniform('MES')
     eta = _check_float('eta', eta, 0, lo_open=True)
     missing = [s for s in solvers if s != 'dual' and s not in cp.installed_solvers()]
     if missing or not len(solvers): raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {cp.installed_solvers()}; got {list(solvers)}")

@@ -127,7 +127,7 @@ class RankDistribution:
         n_boot = _check_int('n_boot', n_boot, 2)
         level = _check_float('level', level, 0, 1, lo_open=True, hi_open=True)
         rng, ev = np.random.default_rng(seed), self._ranks
-        def resample(i): return SampledRanks(ev.ranks[i], ev.N, ev.fixed_n or ev.n[i], ev.replace)
+        def resample(i): return SampledRanks(ev.ranks[i], ev.fixed_N or ev.Ns[i], ev.fixed_n or ev.n[i], ev.replace)
         vals = np.array([self._refit(resample(rng.integers(0, ev.M, size=ev.M))).metric(metric, K) for _ in range(n_boot)])
         return tuple(np.quantile(vals, [(1 - level) / 2, (1 + level) / 2]))
 
@@ -224,7 +224,7 @@ def _fit_mle(ev:SampledRanks, weights=None, n_iter:int=None, tol:float=None, cor
         (pi, it, ll, gap), method = _em(A, h, n_iter, tol, accelerate), 'MLE'
         ll = ll * ev.M
     else:
-        if ev.fixed_n is None: raise ValueError("weights need one sample set size for all users")
+        ev.require_uniform('the weighted MLE')
         w = _check_weights(weights, ev.fixed_n); wc = w[ev.col_r - 1]
         if correct:
             omega = _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace) @ w            # E[w(r) | R]
@@ -238,7 +238,7 @@ def _fit_mle(ev:SampledRanks, weights=None, n_iter:int=None, tol:float=None, cor
     return RankDistribution(pi, method, dict(iterations=it, loglik=ll, gap=gap, n=ev.fixed_n, pairs=len(h)), refit, ev)
 
 def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item (1..n, or 1..n_u per user), or a SampledRanks
-                 N:int=None,        # number of items (not needed for a SampledRanks)
+                 N=None,            # number of items, or one per user (their own catalogues); not needed for a SampledRanks
                  n=None,            # sample set size including the relevant item; or one size per user (adaptive sampling)
                  weights=None,      # w(r) for r=1..n: weighted MLE (eq 23); None for plain MLE
                  n_iter:int=None,   # EM iterations: 100 (the papers' protocol); with accelerate, at most 100,000 EM steps

@@ -165,8 +165,8 @@ def _band_values(R, N, m, replace, lo, hi, k0, buf):
         v *= _ratio_up(k + 0.0, R, N, m, replace); buf[k + 1 - lo] = v
 
 @jit(parallel=True)
-def _sparse_pmf_kernel(N, Rs, sizes, gptr, rs, replace, rel_tol, counts, indptr, indices, data, write):
-    "Row i (global rank Rs[i]): P(rs[j] | R; sizes[g]) for the columns j of each sample-size group g inside the band."
+def _sparse_pmf_kernel(Ns, Rs, sizes, gptr, rs, replace, rel_tol, counts, indptr, indices, data, write):
+    "Row i (global rank Rs[i]): P(rs[j] | R; sizes[g], Ns[g]) for the columns j of each (catalogue, sample size) group g, inside the band."
     rows = len(Rs)
     C = min(64, rows)
     for c in numba.prange(C):
@@ -174,7 +174,8 @@ def _sparse_pmf_kernel(N, Rs, sizes, gptr, rs, replace, rel_tol, counts, indptr,
         for i in range(c * rows // C, (c + 1) * rows // C):
             R, pos, cnt = Rs[i], indptr[i], 0
             for g in range(len(sizes)):
-                a, b, m = gptr[g], gptr[g + 1], sizes[g] - 1.0
+                a, b, m, N = gptr[g], gptr[g + 1], sizes[g] - 1.0, Ns[g]
+                if R > N: continue                                   # beyond this group's catalogue: P(r | R) = 0
                 lo, hi, k0 = _band(R, N, m, replace, rel_tol, rs[b - 1] - 1.0)
                 if lo > hi: continue
                 j0 = a + np.searchsorted(rs[a:b], lo + 1)
@@ -186,13 +187,16 @@ def _sparse_pmf_kernel(N, Rs, sizes, gptr, rs, replace, rel_tol, counts, indptr,
                         indices[pos] = j; data[pos] = buf[rs[j] - 1 - lo]; pos += 1
             counts[i] = cnt
 
-def _sparse_pmf(N:int, ns, rs, replace:bool, rel_tol:float=1e-17, Rs=None) -> sps.csr_matrix:
-    "The kernel P(r_j | R; n_j) over columns (n_j, r_j) sorted by size then rank, as a CSR matrix with rows Rs (default 1..N)."
+def _sparse_pmf(N:int, ns, rs, replace:bool, rel_tol:float=1e-17, Rs=None, Ns=None) -> sps.csr_matrix:
+    "The kernel P(r_j | R; n_j, N_j) over columns (N_j, n_j, r_j) sorted by catalogue, size, then rank, as a CSR matrix with rows Rs (default 1..N)."
     ns, rs = np.asarray(ns, np.int64), np.asarray(rs, np.int64)
+    Ns = np.full(len(ns), N, np.int64) if Ns is None else np.asarray(Ns, np.int64)     # one catalogue, or one per column
     Rs = np.arange(1.0, N + 1) if Rs is None else np.asarray(Rs, np.float64)
-    sizes, gptr = np.unique(ns, return_index=True)
+    _, gptr = np.unique(np.stack([Ns, ns], 1), axis=0, return_index=True)
+    gptr = np.sort(gptr)
+    sizes, gN = ns[gptr], Ns[gptr]
     counts, indptr = np.zeros(len(Rs), np.int64), np.zeros(len(Rs) + 1, np.int64)
-    args = (float(N), Rs, sizes.astype(np.float64), np.r_[gptr, len(ns)].astype(np.int64), rs, bool(replace), float(rel_tol), counts)
+    args = (gN.astype(np.float64), Rs, sizes.astype(np.float64), np.r_[gptr, len(ns)].astype(np.int64), rs, bool(replace), float(rel_tol), counts)
     _sparse_pmf_kernel(*args, indptr, np.empty(0, np.int32), np.empty(0), False)          # pass 1: band sizes
     np.cumsum(counts, out=indptr[1:])
     if indptr[-1] * 12 > _MAX_BYTES:

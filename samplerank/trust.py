@@ -77,8 +77,8 @@ def _posterior_metric_draws(ev:SampledRanks, Pi:np.ndarray, W:np.ndarray, rng) -
 def _resampled(ev:SampledRanks, h:np.ndarray) -> SampledRanks:
     "The evaluation whose column counts are `h` (a bootstrap resample of its users)."
     h = np.asarray(h, np.int64); keep = h > 0
-    r, ns = np.repeat(ev.col_r[keep], h[keep]), np.repeat(ev.col_n[keep], h[keep])
-    return SampledRanks(r, ev.N, ev.fixed_n or ns, ev.replace)
+    r, ns, Ns = (np.repeat(c[keep], h[keep]) for c in (ev.col_r, ev.col_n, ev.col_N))
+    return SampledRanks(r, ev.fixed_N or Ns, ev.fixed_n or ns, ev.replace)
 
 def _bootstrap_priors(ev:SampledRanks, fitted, name:str, Hb:np.ndarray, options:dict) -> np.ndarray:
     "The estimator `name` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N)."
@@ -105,7 +105,7 @@ def _check_level(level, name:str='level') -> float:
     return _check_float(name, level, 0, 1, lo_open=True, hi_open=True)
 
 def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 1..n_u), or a SampledRanks
-                       N:int=None,                    # number of items (not needed for a SampledRanks)
+                       N=None,                        # number of items, or one per user (their own catalogues); not needed for a SampledRanks
                        n=None,                        # sample set size, or one per user (adaptive sampling)
                        metrics=('ndcg', 'recall'),    # metric names
                        Ks=(10,),                      # cut-offs (None: no cut-off)
@@ -136,7 +136,7 @@ def _paired_counts(evs:dict, B:int, rng) -> dict:
             for k, ev in evs.items()}
 
 def compare_models(ranks:dict,            # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
-                   N:int=None,            # number of items
+                   N=None,                # number of items, or one per user (their own catalogues)
                    n=None,                # sample set size, or one per user
                    metric:str='ndcg',     # metric
                    K:int=10,              # cut-off

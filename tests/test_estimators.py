@@ -61,4 +61,6 @@ def test_bad_input():
     with pytest.raises(ValueError, match='weights must have length n=10'): sr.estimate_mle([1], 100, 10, weights=[1, 2])
     with pytest.raises(ValueError, match='1 <= sampled_ranks <= n'): sr.estimate_mle([11], 100, 10)
     with pytest.raises(ValueError, match='eta > 0'): sr.estimate_mes([1], 100, 10, eta=-1)
-    with pytest.raises(ValueError, match="weights need one sample set size"): sr.estimate_mle([1, 2], 100, np.array([10, 20]), weights=np.ones(10))
+    with pytest.raises(ValueError, match="the weighted MLE needs one sample set size"): sr.estimate_mle([1, 2], 100, np.array([10, 20]), weights=np.ones(10))
+    for est in (sr.estimate_mes, sr.estimate_bv, sr.estimate_cls, sr.estimate_mn):        # one catalogue size N only
+        with pytest.raises(ValueError, match="needs one catalogue size N"): est([1, 2], np.array([100, 200]), 10)
