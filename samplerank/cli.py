@@ -15,8 +15,8 @@ from .inconsistency import (rendle_example, exact_table, sampled_table, expected
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
 
 # %% auto #0
-__all__ = ['DEMO_METHODS', 'markdown_table', 'run_example', 'InputError', 'read_sampled_ranks', 'estimate_file',
-           'format_estimates', 'compare_files', 'run_demo', 'main']
+__all__ = ['DEMO_METHODS', 'markdown_table', 'run_example', 'InputError', 'read_sampled_ranks', 'catalogue_sizes',
+           'estimate_file', 'format_estimates', 'compare_files', 'run_demo', 'main']
 
 # %% ../nbs/20_cli.ipynb #e97b7c88
 def markdown_table(df:pd.DataFrame, floatfmt:str='.3f') -> str:
@@ -86,7 +86,9 @@ def _is_number(s:str) -> bool:
     try: float(s); return True
     except ValueError: return False
 
-def _read_ranks_fast(path:Path, delim:str, n:int):
+_RANK_COLUMNS, _SIZE_COLUMNS = ('rank', 'sampled_rank'), ('n', 'sample_size')
+
+def _read_ranks_fast(path:Path, delim:str, n:int, names=_RANK_COLUMNS, size_names=_SIZE_COLUMNS, lo:int=1):
     "A well-formed text file of ranks, read by pandas' C parser in bounded memory; None sends it to the line-by-line reader, which names the bad line."
     try:
         with open(path, encoding='utf-8-sig') as f:
@@ -98,8 +100,8 @@ def _read_ranks_fast(path:Path, delim:str, n:int):
         cells = [c.strip().lower() for c in next(csv.reader([first], delimiter=delim), [])]
         col, ncol, header = 0, None, not any(_is_number(c) for c in cells)
         if header:
-            col = next((cells.index(c) for c in ('rank', 'sampled_rank') if c in cells), None)
-            ncol = next((cells.index(c) for c in ('n', 'sample_size') if c in cells), None)
+            col = next((cells.index(c) for c in names if c in cells), None)
+            ncol = next((cells.index(c) for c in size_names if c in cells), None)
             if col is None: return None
         df = pd.read_csv(path, sep=delim, header=None, skiprows=skip + header, usecols=[col] if ncol is None else [col, ncol],
                          dtype=np.float64, encoding='utf-8-sig', engine='c', skip_blank_lines=True, skipinitialspace=True)
@@ -109,10 +111,10 @@ def _read_ranks_fast(path:Path, delim:str, n:int):
     if v.size == 0 or not np.isfinite(v).all() or (v != np.floor(v)).any() or (np.abs(v) > INT_MAX).any(): return None
     ranks = v[:, list(df.columns).index(col)].astype(np.int64)
     ns = None if ncol is None else v[:, list(df.columns).index(ncol)].astype(np.int64)
-    if (ns is None and n is None) or ((ranks < 1) | (ranks > (n if ns is None else ns))).any(): return None
+    if (ns is None and n is None) or ((ranks < lo) | (ranks > (n if ns is None else ns))).any(): return None
     return ranks, ns
 
-def read_sampled_ranks(path, n:int) -> tuple[np.ndarray, np.ndarray|None]:
+def read_sampled_ranks(path, n:int, names=_RANK_COLUMNS, size_names=_SIZE_COLUMNS, what:str='rank', lo:int=1) -> tuple[np.ndarray, np.ndarray|None]:
     "Sampled ranks (and per-user sample sizes, if given) from a .npy, .csv, .tsv or .txt file, validated against n."
     path = Path(path)
     if not path.exists(): raise InputError(f"{path}: no such file")
@@ -126,7 +128,7 @@ def read_sampled_ranks(path, n:int) -> tuple[np.ndarray, np.ndarray|None]:
         sizes = None
     else:
         delim = '\t' if path.suffix.lower() == '.tsv' else ','
-        fast = _read_ranks_fast(path, delim, n)
+        fast = _read_ranks_fast(path, delim, n, names, size_names, lo)
         if fast is not None: return fast
         try: lines = path.read_text(encoding='utf-8-sig').splitlines()          # a UTF-8 byte-order mark is not data
         except UnicodeDecodeError: raise InputError(f"{path}: not a text file") from None
@@ -137,9 +139,9 @@ def read_sampled_ranks(path, n:int) -> tuple[np.ndarray, np.ndarray|None]:
         first = [c.strip().lower() for c in recs[0][1]]
         header = not any(_is_number(c) for c in first)        # '1e1', 'nan', '1,foo' are data, not a header
         if header:
-            col = next((first.index(c) for c in ('rank', 'sampled_rank') if c in first), None)
-            if col is None: raise InputError(f"{path}: line 1: no column 'rank' or 'sampled_rank' in {recs[0][1]}")
-            ncol = next((first.index(c) for c in ('n', 'sample_size') if c in first), None)
+            col = next((first.index(c) for c in names if c in first), None)
+            if col is None: raise InputError(f"{path}: line 1: no column {' or '.join(map(repr, names))} in {recs[0][1]}")
+            ncol = next((first.index(c) for c in size_names if c in first), None)
             recs = recs[1:]
         else: col, ncol = 0, None
         if not recs: raise InputError(f"{path}: no ranks")
@@ -152,16 +154,26 @@ def read_sampled_ranks(path, n:int) -> tuple[np.ndarray, np.ndarray|None]:
         try: f = float(v)
         except (TypeError, ValueError): raise InputError(f"{path}: line {ln}: {what} {v!r} is not a number") from None
         if not np.isfinite(f) or f != int(f): raise InputError(f"{path}: line {ln}: {what} {v!r} is not an integer")
-        if abs(f) > INT_MAX: raise InputError(f"{path}: line {ln}: {what} {v!r} is outside 1..{n if n else '2**53'}")
+        if abs(f) > INT_MAX: raise InputError(f"{path}: line {ln}: {what} {v!r} is outside {lo}..{n if n else '2**53'}")
         return int(f)
-    ranks = np.array([as_int(ln, v, 'rank') for ln, v in rows], dtype=np.int64)
+    ranks = np.array([as_int(ln, v, what) for ln, v in rows], dtype=np.int64)
     ns = None if sizes is None else np.array([as_int(ln, v, 'sample size') for ln, v in sizes], dtype=np.int64)
     limit = np.full(len(ranks), n) if ns is None else ns
-    bad = np.flatnonzero((ranks < 1) | (ranks > limit))
+    bad = np.flatnonzero((ranks < lo) | (ranks > limit))
     if len(bad):
         ln = rows[bad[0]][0]
-        raise InputError(f"{path}: line {ln}: rank {ranks[bad[0]]} is outside 1..{limit[bad[0]]}")
+        raise InputError(f"{path}: line {ln}: {what} {ranks[bad[0]]} is outside {lo}..{limit[bad[0]]}")
     return ranks, ns
+
+def catalogue_sizes(N, count:int):
+    "The `N` of a command: one catalogue size (a number), or a file of `count` per-user sizes (one per sampled rank, same order)."
+    if isinstance(N, (str, Path)) and not str(N).strip().isdigit():
+        Ns, _ = read_sampled_ranks(N, INT_MAX, names=('n', 'n_items', 'pool_size', 'catalogue_size'), size_names=(), what='catalogue size', lo=2)
+        if len(Ns) != count: raise InputError(f"{N}: {len(Ns)} catalogue sizes for {count} sampled ranks: give one per sampled rank, same order")
+        _check_memory('N', int(Ns.max()), 32 * int(Ns.max()))
+        return Ns
+    N = _check_int('N', int(N) if isinstance(N, str) else N, 2); _check_memory('N', N, 32 * N)
+    return N
 
 def _estimator_names(methods) -> list:
     "Registered estimator names for the command line's method names (any case)."
@@ -174,8 +186,10 @@ def estimate_file(path, N:int, n:int, methods=('mle-auto',), metrics=('ndcg', 'r
     from samplerank.evaluation import SampledRanks, fit_estimator
     from samplerank.trust import estimate_intervals, _check_level
     names, level = _estimator_names(methods), _check_level(level)
-    N = _check_int('N', N, 2); _check_memory('N', N, 32 * N)         # refused before reading or allocating anything
+    if np.ndim(N) == 0 and not isinstance(N, Path) and not (isinstance(N, str) and not N.strip().isdigit()):
+        catalogue_sizes(N, 0)                                         # one number: refused before reading or allocating anything
     ranks, ns = read_sampled_ranks(path, n) if data is None else data   # data: (ranks, sizes) from samplerank.adapters
+    N = catalogue_sizes(N, len(ranks)) if np.ndim(N) == 0 else N
     if n is None: n = int(ns.max())
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
     except ValueError as e: raise InputError(f"{path}: {e}") from None
@@ -204,7 +218,6 @@ def compare_files(paths:list, N:int, n:int, names=None, metric:str='ndcg', K:int
     from samplerank.trust import compare_models, _check_level
     from samplerank.evaluation import get_estimator
     _check_level(level)
-    N = _check_int('N', N, 2); _check_memory('N', N, 32 * N)
     if method is not None: get_estimator(method)
     paths = [Path(p) for p in paths]
     if len(paths) < 2: raise ValueError(f"compare needs at least two files (one per model); got {len(paths)}")
@@ -212,6 +225,7 @@ def compare_files(paths:list, N:int, n:int, names=None, metric:str='ndcg', K:int
     if len(names) != len(paths): raise ValueError(f"--names must give one name per file ({len(paths)}); got {len(names)}")
     if len(set(names)) < len(names): raise ValueError(f"model names must be distinct; got {names} (use --names)")
     data = [read_sampled_ranks(p, n) for p in paths]
+    N = catalogue_sizes(N, len(data[0][0]))
     for p, (r, _) in zip(paths[1:], data[1:]):
         if len(r) != len(data[0][0]):
             raise InputError(f"{p}: {len(r)} users, but {paths[0]} has {len(data[0][0])}: compare needs the same users in the same order")
@@ -335,7 +349,7 @@ def _parser():
     de.add_argument('--quiet', action='store_true', help='no progress bars')
     es = sub.add_parser('estimate', help='estimate global metrics from a file of sampled ranks')
     es.add_argument('file', nargs='?', help='.npy, .csv, .tsv or .txt file of sampled ranks (or give --frame, --run/--qrels or --scores)')
-    es.add_argument('--N', type=int, required=True, help='number of items in the catalogue')
+    es.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes (one per sampled rank, same order)')
     es.add_argument('--n', type=int, help='sample set size including the relevant item (required with a file of ranks)')
     ad = es.add_argument_group('scored candidates instead of ranks (see samplerank.adapters)')
     ad.add_argument('--frame', help='CSV/TSV/Parquet table, one row per (user, candidate): user, item, score, label')
@@ -354,7 +368,7 @@ def _parser():
     es.add_argument('--json', action='store_true', help='print JSON records instead of a table')
     co = sub.add_parser('compare', help='pairwise comparison of models from their sampled ranks of the same users')
     co.add_argument('files', nargs='+', help='one file of sampled ranks per model (.npy, .csv, .tsv, .txt), same users in the same order')
-    co.add_argument('--N', type=int, required=True, help='number of items in the catalogue')
+    co.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes (one per user, same order)')
     co.add_argument('--n', type=int, required=True, help='sample set size including the relevant item')
     co.add_argument('--names', nargs='+', help='model names, one per file (default: the file names)')
     co.add_argument('--metric', default='ndcg', help='metric (default: ndcg)')
