@@ -14,7 +14,8 @@ __all__ = ['metric_weights', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_
            'percentile_rank_ecdf']
 
 # %% ../nbs/01_metrics.ipynb #efbcb457
-_CODES = {'recall': 0, 'hr': 0, 'precision': 1, 'ap': 2, 'mrr': 2, 'ndcg': 3, 'auc': 4}
+_RECALL, _PRECISION, _AP, _NDCG, _AUC, _MRR = range(6)   # named codes of the set-metric kernel (Rendle eqs 2-8)
+_CODES = {'recall': _RECALL, 'hr': _RECALL, 'precision': _PRECISION, 'ap': _AP, 'mrr': _MRR, 'ndcg': _NDCG, 'auc': _AUC}
 
 def _weights_at(metric:str, R:np.ndarray, N:int, K:int|None) -> np.ndarray:
     "Weights $\\mathcal M^K(R)$ of an already validated `metric` at the ranks `R` out of `N` items."
@@ -45,17 +46,17 @@ def _set_metric_kernel(flat, offsets, code, K, N, out):
         for j in range(nrel):
             if r[j] > K: break
             hits += 1
-            if code == 2: s += (j + 1.0) / r[j]
-            elif code == 3: s += 1.0 / np.log2(r[j] + 1.0)
-        if code == 0: out[u] = hits / nrel
-        elif code == 1: out[u] = hits / K
-        elif code == 2: out[u] = s / kk
-        elif code == 3:
+            if code == _AP: s += (j + 1.0) / r[j]
+            elif code == _NDCG: s += 1.0 / np.log2(r[j] + 1.0)
+        if code == _RECALL: out[u] = hits / nrel
+        elif code == _PRECISION: out[u] = hits / K
+        elif code == _AP: out[u] = s / kk
+        elif code == _NDCG:
             ideal = 0.0
             for i in range(1, kk + 1): ideal += 1.0 / np.log2(i + 1.0)
             out[u] = s / ideal
-        elif code == 5: out[u] = 1.0 / r[0] if r[0] <= K else 0.0
-        else: out[u] = (N - (nrel - 1) / 2.0 - r.sum() / nrel) / (N - nrel)
+        elif code == _MRR: out[u] = 1.0 / r[0] if r[0] <= K else 0.0
+        else: out[u] = (N - (nrel - 1) / 2.0 - r.sum() / nrel) / (N - nrel)   # _AUC
 
 # %% ../nbs/01_metrics.ipynb #3bb88d43
 def _as_csr(ranks, N):
@@ -91,7 +92,7 @@ def exact_metric(ranks,              # one global rank per instance, or one coll
     if _is_sets(ranks):
         if metric == 'auc' and K is not None: raise ValueError("K must be None for AUC with several relevant items (Rendle eq 4 has no cut-off)")
         flat, offsets = _as_csr(ranks, N)
-        code = 5 if metric == 'mrr' else _CODES[metric]
+        code = _CODES[metric]
         kk = K if K is not None else (N if N is not None else int(flat.max()))
         vals = np.empty(len(offsets) - 1)
         _set_metric_kernel(flat, offsets, code, kk, float(N or 0), vals)
