@@ -161,13 +161,76 @@ def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     return p
 
 # %% ../nbs/04_mle.ipynb #0a70e04a
-def _check_weights(weights, n:int) -> np.ndarray:
-    "Validate WMLE weights w(r), r = 1..n."
-    w = np.asarray(weights, dtype=np.float64)
-    if w.shape != (n,): raise ValueError(f"weights must have length n={n} (one weight per sampled rank); got shape {w.shape}")
-    if not np.isfinite(w).all() or (w < 0).any() or w.sum() == 0: raise ValueError("weights must be finite, >= 0 and not all 0")
-    return w
+def _em(A, h, n_iter:int, tol:float=None):
+    "EM (eq 21) from the uniform start on the kernel A for counts h: (pi, iterations, log-likelihood per user at each, gap)."
+    h = h / h.sum(); pi = np.full(A.shape[0], 1.0 / A.shape[0])
+    ll = np.full(n_iter + 1, np.nan)
+    it = _em_kernel(A.indptr, A.indices, A.data, h, pi, n_iter, 0.0 if tol is None else tol, ll)
+    return pi / pi.sum(), it, ll[:it + 1], _gap_kernel(A.indptr, A.indices, A.data, h, pi)
 
+# %% ../nbs/04_mle.ipynb #b33a2606
+@register_estimator('MLE', per_user_n=True, description='maximum likelihood by 100 EM iterations from the uniform start (Jin et al. eq 21)')
+def _fit_mle(ev:SampledRanks, n_iter:int=100, tol:float=None) -> RankDistribution:
+    "The plain MLE of a validated evaluation: `n_iter` EM iterations over its (n, r) columns, fewer if the gain falls below `tol`."
+    n_iter, tol = _check_int('n_iter', n_iter, 1), None if tol is None else _check_float('tol', tol, 0)
+    pi, it, ll, gap = _em(ev.kernel(), ev.counts, n_iter, tol)
+    info = dict(iterations=it, loglik=ll * ev.M, gap=gap, n=ev.fixed_n, pairs=len(ev.counts))
+    return RankDistribution(pi, 'MLE', info, lambda e: _fit_mle(e, n_iter, tol), ev)
+
+# %% ../nbs/04_mle.ipynb #03e3798a
+def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item (1..n, or 1..n_u per user), or a SampledRanks
+                 N=None,            # number of items, or one per user (their own catalogues); not needed for a SampledRanks
+                 n=None,            # sample set size including the relevant item; or one size per user (adaptive sampling)
+                 weights=None,      # w(r) for r=1..n: the weighted MLE (eq 23, one sample set size); None: the plain MLE
+                 n_iter:int=100,    # EM iterations (the papers' protocol: 100); not used with accelerate
+                 tol:float=None,    # stop earlier when the relative log-likelihood gain per iteration falls below it; not used with accelerate
+                 replace:bool=True, # the sampling scheme of the sampled ranks
+                 correct:bool=False,# with weights: undo the reweighting (the corrected WMLE)
+                 accelerate:bool=False, # the maximum-likelihood estimate itself: SQUAREM-accelerated EM to a certified gap
+                 gap:float=1e-6,    # with accelerate: the log-likelihood gap per user to certify
+                 max_steps:int=100_000, # with accelerate: at most this many EM steps
+                ) -> RankDistribution:
+    "Maximum-likelihood estimate of the global rank distribution by EM (Jin et al. eqs 19-21; weighted: eq 23)."
+    ev = SampledRanks.of(sampled_ranks, N, n, replace)
+    gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)   # checked even when unused
+    if correct and weights is None: raise ValueError("correct=True undoes a weighting: give weights")
+    if accelerate:
+        if weights is not None: raise ValueError("accelerate=True fits the plain MLE; the weighted MLE runs n_iter EM iterations")
+        if n_iter != 100 or tol is not None: raise ValueError("n_iter and tol set the plain EM; with accelerate=True use max_steps and gap")
+        return _fit_mle_converged(ev, gap, max_steps)
+    if weights is None: return _fit_mle(ev, n_iter, tol)
+    return _fit_weighted_mle(ev, weights, correct, n_iter, tol)
+
+# %% ../nbs/04_mle.ipynb #a91985de
+def _em_batch(A, H, n_iter:int=100) -> np.ndarray:
+    "EM (eq 21) from the uniform start for B histograms H (B x c) over the kernel A (N x c): row b is `_em(A, H[b], n_iter)[0]`."
+    H = np.asarray(H, np.float64); H = H / H.sum(1, keepdims=True)
+    N, c = A.shape
+    Pi = np.full((H.shape[0], N), 1.0 / N)
+    dense = N * c <= 2**24
+    K = A.toarray() if dense else sps.csr_matrix(A)
+    Kt = np.ascontiguousarray(K.T) if dense else K.T.tocsr()
+    for _ in range(n_iter):
+        Q = Pi @ K if dense else (Kt @ Pi.T).T
+        ratio = np.divide(H, Q, out=np.zeros_like(H), where=H > 0)
+        Pi *= ratio @ Kt if dense else (K @ ratio.T).T
+    return Pi / Pi.sum(1, keepdims=True)
+
+# %% ../nbs/04_mle.ipynb #1aec2d00
+def simulate_global_ranks(N:int,              # number of items
+                          M:int,              # number of users
+                          median:float=20.0,  # median global rank
+                          spread:float=1.6,   # standard deviation of log R
+                          seed=None,          # int, numpy Generator, or None
+                         ) -> np.ndarray:     # global ranks in 1..N
+    r"Simulated global ranks of a model: $R=\lceil e^Z\rceil$ clipped to 1..N, $Z\sim\mathcal N(\log(\mathrm{median}),\mathrm{spread}^2)$."
+    N, M = _check_int('N', N, 2), _check_int('M', M, 1)
+    median = _check_float('median', median, 1)
+    spread = _check_float('spread', spread, 0, lo_open=True)
+    z = np.random.default_rng(seed).normal(np.log(median), spread, size=M)
+    return np.clip(np.ceil(np.exp(z)), 1, N).astype(np.int64)
+
+# %% ../nbs/04_mle.ipynb #4f889c40
 def _em_map(A, h, pi):
     "One EM step from `pi`: returns (new pi, log-likelihood at pi, log-likelihood at the new pi)."
     p, ll = pi.copy(), np.empty(2)
@@ -195,91 +258,14 @@ def _squarem(A, h, pi, max_steps, tol, floor=0.1):
         if gap <= tol: break
     return pi, steps, np.array(trace), gap
 
-def _em(A, h, n_iter, tol, accelerate):
-    "EM from the uniform start on the sparse kernel A for counts h; returns (pi, steps, log-likelihood trace per user, gap)."
-    h = h / h.sum(); pi = np.full(A.shape[0], 1.0 / A.shape[0])
-    if accelerate:
-        tol = 1e-6 if tol is None else float(tol)
-        pi, it, ll, gap = _squarem(A, h, pi, n_iter, tol)
-        if gap > tol: warnings.warn(f"MLE: the log-likelihood gap is {gap:.2g} > tol={tol:g} after {it} EM steps; raise n_iter")
-    else:
-        ll = np.full(n_iter + 1, np.nan)
-        it = _em_kernel(A.indptr, A.indices, A.data, h, pi, n_iter, 0.0 if tol is None else float(tol), ll)
-        ll, gap = ll[:it + 1], _gap_kernel(A.indptr, A.indices, A.data, h, pi)
-    return pi / pi.sum(), it, ll, gap
-
-def _reweight(A, w_cols, omega):
-    "The kernel w(r) P(r|R) / omega[R] of the corrected WMLE, from A over the observed columns."
-    rows = np.repeat(np.arange(A.shape[0]), np.diff(A.indptr))
-    B = A.copy(); B.data = A.data * w_cols[A.indices] / omega[rows]
-    return B
-
-# %% ../nbs/04_mle.ipynb #b33a2606
-def _fit_mle(ev:SampledRanks, weights=None, n_iter:int=None, tol:float=None, correct:bool=False, accelerate:bool=False):
-    "EM on a validated evaluation: plain MLE over its (n, r) columns, or (one sample set size) weighted and corrected."
-    n_iter = (100_000 if accelerate else 100) if n_iter is None else _check_int('n_iter', n_iter, 1)
-    tol = None if tol is None else _check_float('tol', tol, 0)
-    A, h = ev.kernel(), ev.counts
-    if weights is None:
-        (pi, it, ll, gap), method = _em(A, h, n_iter, tol, accelerate), 'MLE'
-        ll = ll * ev.M
-    else:
-        ev.require_uniform('the weighted MLE')
-        w = _check_weights(weights, ev.fixed_n); wc = w[ev.col_r - 1]
-        if correct:
-            omega = _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace) @ w            # E[w(r) | R]
-            omega = np.where(omega > 0, omega, np.inf)
-            pi_w, it, ll, gap = _em(_reweight(A, wc, omega), h * wc, n_iter, tol, accelerate)
-            pi = pi_w / omega; pi /= pi.sum()
-            method = 'WMLE-corrected'
-        else:
-            (pi, it, ll, gap), method = _em(A, h * wc, n_iter, tol, accelerate), 'WMLE'
-    refit = lambda e: _fit_mle(e, weights, n_iter, tol, correct, accelerate)
-    return RankDistribution(pi, method, dict(iterations=it, loglik=ll, gap=gap, n=ev.fixed_n, pairs=len(h)), refit, ev)
-
-def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item (1..n, or 1..n_u per user), or a SampledRanks
-                 N=None,            # number of items, or one per user (their own catalogues); not needed for a SampledRanks
-                 n=None,            # sample set size including the relevant item; or one size per user (adaptive sampling)
-                 weights=None,      # w(r) for r=1..n: weighted MLE (eq 23); None for plain MLE
-                 n_iter:int=None,   # EM iterations: 100 (the papers' protocol); with accelerate, at most 100,000 EM steps
-                 tol:float=None,    # EM: stop when the relative log-likelihood gain falls below it; accelerate: the gap to reach (1e-6)
-                 replace:bool=True, # the sampling scheme of the sampled ranks
-                 correct:bool=False,# with weights: undo the reweighting (the corrected WMLE below)
-                 accelerate:bool=False, # run SQUAREM-accelerated EM to the maximum likelihood (certified gap <= tol)
-                ) -> RankDistribution:
-    "Maximum-likelihood estimate of the global rank distribution by EM (Jin et al. eqs 19-21, weighted: eq 23)."
-    return _fit_mle(SampledRanks.of(sampled_ranks, N, n, replace), weights, n_iter, tol, correct, accelerate)
-
-register_estimator('MLE', per_user_n=True, description='maximum likelihood by 100 EM iterations from the uniform start (Jin et al. eq 21)')(_fit_mle)
-
-# %% ../nbs/04_mle.ipynb #a91985de
-def _em_batch(A, H, n_iter:int=100) -> np.ndarray:
-    "EM (eq 21) from the uniform start for B histograms H (B x c) over the kernel A (N x c): row b is `_em(A, H[b], n_iter, None, False)[0]`."
-    H = np.asarray(H, np.float64); H = H / H.sum(1, keepdims=True)
-    N, c = A.shape
-    Pi = np.full((H.shape[0], N), 1.0 / N)
-    dense = N * c <= 2**24
-    K = A.toarray() if dense else sps.csr_matrix(A)
-    Kt = np.ascontiguousarray(K.T) if dense else K.T.tocsr()
-    for _ in range(n_iter):
-        Q = Pi @ K if dense else (Kt @ Pi.T).T
-        ratio = np.divide(H, Q, out=np.zeros_like(H), where=H > 0)
-        Pi *= ratio @ Kt if dense else (K @ ratio.T).T
-    return Pi / Pi.sum(1, keepdims=True)
-
-# %% ../nbs/04_mle.ipynb #1aec2d00
-def simulate_global_ranks(N:int,              # number of items
-                          M:int,              # number of users
-                          median:float=20.0,  # median global rank
-                          spread:float=1.6,   # standard deviation of log R
-                          seed=None,          # int, numpy Generator, or None
-                         ) -> np.ndarray:     # global ranks in 1..N
-    r"Simulated global ranks of a model: $R=\lceil e^Z\rceil$ clipped to 1..N, $Z\sim\mathcal N(\log(\mathrm{median}),\mathrm{spread}^2)$."
-    N, M = _check_int('N', N, 2), _check_int('M', M, 1)
-    median = _check_float('median', median, 1)
-    spread = _check_float('spread', spread, 0, lo_open=True)
-    z = np.random.default_rng(seed).normal(np.log(median), spread, size=M)
-    return np.clip(np.ceil(np.exp(z)), 1, N).astype(np.int64)
+def _fit_mle_converged(ev:SampledRanks, gap:float=1e-6, max_steps:int=100_000) -> RankDistribution:
+    "The maximum-likelihood estimate itself: SQUAREM from the uniform start until the certified gap per user is <= `gap`."
+    gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)
+    A, h = ev.kernel(), ev.counts / ev.counts.sum()
+    pi, it, ll, g = _squarem(A, h, np.full(A.shape[0], 1.0 / A.shape[0]), max_steps, gap)
+    if g > gap: warnings.warn(f"MLE: the log-likelihood gap is {g:.2g} > gap={gap:g} after {it} EM steps; raise max_steps")
+    info = dict(iterations=it, loglik=ll * ev.M, gap=g, n=ev.fixed_n, pairs=len(h))
+    return RankDistribution(pi / pi.sum(), 'MLE', info, lambda e: _fit_mle_converged(e, gap, max_steps), ev)
 
 # %% ../nbs/04_mle.ipynb #8933ac17
 def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin et al.
@@ -295,10 +281,41 @@ def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin 
     if m == 'ap': return 1 / r
     raise ValueError(f"metric must be 'ndcg' or 'ap'; got {metric!r}")
 
+# %% ../nbs/04_mle.ipynb #3ae09742
+def _check_weights(weights, n:int) -> np.ndarray:
+    "Validate WMLE weights w(r), r = 1..n."
+    w = np.asarray(weights, dtype=np.float64)
+    if w.shape != (n,): raise ValueError(f"weights must have length n={n} (one weight per sampled rank); got shape {w.shape}")
+    if not np.isfinite(w).all() or (w < 0).any() or w.sum() == 0: raise ValueError("weights must be finite, >= 0 and not all 0")
+    return w
+
+def _reweight(A, w_cols, omega):
+    "The kernel w(r) P(r|R) / omega[R] of the corrected WMLE, from A over the observed columns."
+    rows = np.repeat(np.arange(A.shape[0]), np.diff(A.indptr))
+    B = A.copy(); B.data = A.data * w_cols[A.indices] / omega[rows]
+    return B
+
+def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=100, tol:float=None) -> RankDistribution:
+    "The weighted MLE (eq 23) of an evaluation with one sample set size; with `correct`, the reweighting undone."
+    ev.require_uniform('the weighted MLE')
+    n_iter, tol = _check_int('n_iter', n_iter, 1), None if tol is None else _check_float('tol', tol, 0)
+    w = _check_weights(weights, ev.fixed_n); wc = w[ev.col_r - 1]
+    A, h = ev.kernel(), ev.counts
+    if correct:
+        omega = _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace) @ w            # E[w(r) | R]
+        omega = np.where(omega > 0, omega, np.inf)
+        pi_w, it, ll, gap = _em(_reweight(A, wc, omega), h * wc, n_iter, tol)
+        pi = pi_w / omega; pi /= pi.sum()
+    else:
+        pi, it, ll, gap = _em(A, h * wc, n_iter, tol)
+    info = dict(iterations=it, loglik=ll, gap=gap, n=ev.fixed_n, pairs=len(h))
+    return RankDistribution(pi, 'WMLE-corrected' if correct else 'WMLE', info,
+                            lambda e: _fit_weighted_mle(e, weights, correct, n_iter, tol), ev)
+
 @register_estimator('WMLE', description="weighted MLE with Jin et al.'s NDCG weights, C = 10 (eq 23)")
 def _fit_wmle(ev:SampledRanks, metric:str='ndcg', C:float=10.0, **options):
-    return _fit_mle(ev, wmle_weights(metric, ev.fixed_n, C), **options)
+    return _fit_weighted_mle(ev, wmle_weights(metric, ev.fixed_n, C), **options)
 
 @register_estimator('WMLE-c', description='weighted MLE with the reweighting undone (the corrected WMLE)')
 def _fit_wmle_c(ev:SampledRanks, metric:str='ndcg', C:float=10.0, **options):
-    return _fit_mle(ev, wmle_weights(metric, ev.fixed_n, C), correct=True, **options)
+    return _fit_weighted_mle(ev, wmle_weights(metric, ev.fixed_n, C), correct=True, **options)
