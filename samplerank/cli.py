@@ -16,7 +16,8 @@ from .inconsistency import (rendle_example, exact_table, sampled_table, expected
 
 # %% auto #0
 __all__ = ['DEMO_METHODS', 'markdown_table', 'run_example', 'InputError', 'read_sampled_ranks', 'catalogue_sizes',
-           'estimate_file', 'format_estimates', 'compare_files', 'run_demo', 'main']
+           'estimate_file', 'format_estimates', 'compare_files', 'demo_results', 'plot_demo', 'demo_report', 'run_demo',
+           'main']
 
 # %% ../nbs/20_cli.ipynb #e97b7c88
 def markdown_table(df:pd.DataFrame, floatfmt:str='.3f') -> str:
@@ -239,21 +240,22 @@ def compare_files(paths:list, N:int, n:int, names=None, metric:str='ndcg', K:int
 # %% ../nbs/20_cli.ipynb #519f482e
 DEMO_METHODS = ('MLE-auto', 'MN_MES')   # estimators whose intervals the demo reports (MLE-auto: the recommended one)
 
-def run_demo(out:Path, n:int=100, seed:int=0, protocol:str='loo', frac:float=0.2, progress:bool=True, n_boot:int=200) -> str:
-    "Run the pipeline on the bundled data and write report.md with figures to `out`; returns the report."
+def demo_results(n:int=100,            # sample set size including the relevant item
+                 seed:int=0,           # seed of the models, the sampled ranks and the bootstrap
+                 protocol:str='loo',   # 'loo' (leave-one-out) or 'temporal' (hold out each user's latest `frac`)
+                 frac:float=0.2,       # held-out fraction of the temporal protocol
+                 progress:bool=True,   # progress bars
+                 n_boot:int=200,       # bootstrap replicates of the intervals and comparisons
+                ) -> dict:             # everything the figures and the report show
+    "The main job's numbers: the four models' exact metrics, estimates with 95% intervals (fixed and adaptive n), paired comparisons."
     n = _check_int('n', n, 2)
-    import matplotlib; matplotlib.use('Agg')
-    import matplotlib.pyplot as plt
     from samplerank.data import load_movielens, filter_min_interactions, leave_one_out, temporal_holdout
     from samplerank.models import default_models
     from samplerank.pipeline import rank_models, metrics_table
     from samplerank.ranks import compute_ranks
     from samplerank.metrics import exact_metric
-    from samplerank.mle import empirical_distribution, estimate_mle
-    from samplerank.mes import estimate_mes
     from samplerank.trust import estimate_intervals, compare_models
     if protocol not in ('loo', 'temporal'): raise ValueError(f"protocol must be 'loo' or 'temporal'; got {protocol!r}")
-    out = Path(out); out.mkdir(parents=True, exist_ok=True)
     df = filter_min_interactions(load_movielens(), min_item=5)
     split = leave_one_out(df) if protocol == 'loo' else temporal_holdout(df, frac)
     models = default_models(seed)
@@ -286,7 +288,21 @@ def run_demo(out:Path, n:int=100, seed:int=0, protocol:str='loo', frac:float=0.2
                                  'naive sampled a - b': [100 * (nv[a] - nv[b]) for a, b in zip(c.a, c.b)],
                                  'estimated a - b [95% interval]': [f"{100 * d:.2f} [{100 * l:.2f}, {100 * h:.2f}]" for d, l, h in zip(c.difference, c.lo, c.hi)],
                                  'P(a better)': c.prob_a_better.round(3), 'decision': c.decision}))
-    cmp = pd.concat(cmp, ignore_index=True)
+    return dict(protocol=protocol, frac=frac, n=n, seed=seed, n_boot=n_boot, N=N, split=split, ranks=ranks, metrics=mt,
+                intervals=iv, interval_table=iv_table, comparisons=pd.concat(cmp, ignore_index=True),
+                adaptive_mean_n=float(np.mean([a.sample_size.mean() for a in adaptive.values()])))
+
+# %% ../nbs/20_cli.ipynb #05fae7be
+def plot_demo(res:dict,  # output of `demo_results`
+              out:Path,  # directory the two figures are written to
+             ):
+    "The demo's figures: Recall@K curves (exact, MLE, MES) per model, and the estimates with their 95% intervals."
+    import matplotlib; matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    from samplerank.mle import empirical_distribution, estimate_mle
+    from samplerank.mes import estimate_mes
+    ranks, N, n, iv, pairs = res['ranks'], res['N'], res['n'], res['intervals'], (('recall', 10), ('ndcg', 10))
+    out = Path(out); out.mkdir(parents=True, exist_ok=True)
     fig, axs = plt.subplots(1, len(ranks), figsize=(4 * len(ranks), 3.4))
     for ax, (name, d) in zip(axs, ranks.items()):
         K = np.arange(1, 201)
@@ -306,6 +322,12 @@ def run_demo(out:Path, n:int=100, seed:int=0, protocol:str='loo', frac:float=0.2
         ax.scatter(np.arange(len(names)), [100 * sub[sub.model == k].exact.iloc[0] for k in names], marker='_', s=900, c='k', zorder=3, label='exact')
         ax.set_xticks(np.arange(len(names)), names); ax.set(ylabel=f'{m}@{K} (%)', title=f'{m}@{K}: estimates with 95% intervals')
     axs[0].legend(fontsize=7); fig.tight_layout(); fig.savefig(out / 'ndcg_estimates.png', dpi=110); plt.close(fig)
+
+# %% ../nbs/20_cli.ipynb #a2b7ac51
+def demo_report(res:dict) -> str: # output of `demo_results`
+    "The demo's report (markdown): protocol and data, exact metrics, estimates with intervals, comparisons, figures."
+    split, N, n, seed, n_boot, protocol, frac = (res[k] for k in ('split', 'N', 'n', 'seed', 'n_boot', 'protocol', 'frac'))
+    mt, iv, iv_table, cmp = res['metrics'], res['intervals'], res['interval_table'], res['comparisons']
     n_missed = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum())
     text = '\n\n'.join([
         '# samplerank demo: sampled evaluation on MovieLens ml-latest-small',
@@ -319,7 +341,7 @@ def run_demo(out:Path, n:int=100, seed:int=0, protocol:str='loo', frac:float=0.2
         "replicates); * marks an interval that misses the exact value "
         f"({n_missed} of {len(iv)}; about 1 in 20 is expected). MLE-auto is the recommended estimator; the adaptive column "
         f"uses Algorithm 1 of Li et al. (2023), doubling each user's sample from n = {n} up to {16 * n} while the item ranks first "
-        f"(mean sample size {np.mean([a.sample_size.mean() for a in adaptive.values()]):.0f}).",
+        f"(mean sample size {res['adaptive_mean_n']:.0f}).",
         markdown_table(iv_table.set_index('model')),
         '## Which model is better? Paired comparisons',
         "Differences in percentage points, model a minus model b, on the same users (`samplerank.compare_models`, MLE-auto). "
@@ -327,7 +349,22 @@ def run_demo(out:Path, n:int=100, seed:int=0, protocol:str='loo', frac:float=0.2
         "differences this small cannot be resolved from one sampled evaluation with this many users.",
         markdown_table(cmp.set_index('metric'), '.2f'),
         '![Recall@K curves](recall_curves.png)', '![Estimates with intervals](ndcg_estimates.png)'])
-    (out / 'report.md').write_text(text + '\n')
+    return text
+
+# %% ../nbs/20_cli.ipynb #f65a0a7f
+def run_demo(out:Path,          # directory of report.md and the figures (created if missing)
+             n:int=100,         # sample set size including the relevant item
+             seed:int=0,        # seed of the models, the sampled ranks and the bootstrap
+             protocol:str='loo',# 'loo' or 'temporal'
+             frac:float=0.2,    # held-out fraction of the temporal protocol
+             progress:bool=True,# progress bars
+             n_boot:int=200,    # bootstrap replicates
+            ) -> str:           # the report (markdown)
+    "Run the pipeline on the bundled data and write report.md with figures to `out`; returns the report."
+    res = demo_results(n, seed, protocol, frac, progress, n_boot)
+    plot_demo(res, out)
+    text = demo_report(res)
+    (Path(out) / 'report.md').write_text(text + '\n')
     return text
 
 # %% ../nbs/20_cli.ipynb #8b0676e2
