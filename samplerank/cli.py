@@ -87,6 +87,7 @@ def _is_number(s:str) -> bool:
     try: float(s); return True
     except ValueError: return False
 
+# %% ../nbs/20_cli.ipynb #2a426f47
 _RANK_COLUMNS, _SIZE_COLUMNS = ('rank', 'sampled_rank'), ('n', 'sample_size')
 
 def _read_ranks_fast(path:Path, delim:str, n:int, names=_RANK_COLUMNS, size_names=_SIZE_COLUMNS, lo:int=1):
@@ -115,42 +116,40 @@ def _read_ranks_fast(path:Path, delim:str, n:int, names=_RANK_COLUMNS, size_name
     if (ns is None and n is None) or ((ranks < lo) | (ranks > (n if ns is None else ns))).any(): return None
     return ranks, ns
 
-def read_sampled_ranks(path, n:int, names=_RANK_COLUMNS, size_names=_SIZE_COLUMNS, what:str='rank', lo:int=1) -> tuple[np.ndarray, np.ndarray|None]:
-    "Sampled ranks (and per-user sample sizes, if given) from a .npy, .csv, .tsv or .txt file, validated against n."
-    path = Path(path)
-    if not path.exists(): raise InputError(f"{path}: no such file")
-    if path.is_dir(): raise InputError(f"{path}: is a directory, not a file of ranks")
-    if path.suffix.lower() == '.npy':
-        try: a = np.load(path, allow_pickle=False)
-        except Exception as e: raise InputError(f"{path}: not a readable .npy array ({type(e).__name__})") from None
-        a = np.asarray(a)
-        if a.ndim != 1 or a.size == 0: raise InputError(f"{path}: expected a non-empty 1-D array of ranks; got shape {a.shape}")
-        rows = [(i + 1, v) for i, v in enumerate(a.tolist())]
-        sizes = None
-    else:
-        delim = '\t' if path.suffix.lower() == '.tsv' else ','
-        fast = _read_ranks_fast(path, delim, n, names, size_names, lo)
-        if fast is not None: return fast
-        try: lines = path.read_text(encoding='utf-8-sig').splitlines()          # a UTF-8 byte-order mark is not data
-        except UnicodeDecodeError: raise InputError(f"{path}: not a text file") from None
-        except OSError as e: raise InputError(f"{path}: cannot read ({e.strerror})") from None
-        recs = list(csv.reader(lines, delimiter=delim))
-        recs = [(i + 1, r) for i, r in enumerate(recs) if r and any(c.strip() for c in r)]
-        if not recs: raise InputError(f"{path}: no ranks")
-        first = [c.strip().lower() for c in recs[0][1]]
-        header = not any(_is_number(c) for c in first)        # '1e1', 'nan', '1,foo' are data, not a header
-        if header:
-            col = next((first.index(c) for c in names if c in first), None)
-            if col is None: raise InputError(f"{path}: line 1: no column {' or '.join(map(repr, names))} in {recs[0][1]}")
-            ncol = next((first.index(c) for c in size_names if c in first), None)
-            recs = recs[1:]
-        else: col, ncol = 0, None
-        if not recs: raise InputError(f"{path}: no ranks")
-        rows, sizes = [], [] if ncol is not None else None
-        for ln, r in recs:
-            if len(r) <= max(col, ncol or 0): raise InputError(f"{path}: line {ln}: missing value in {delim.join(r)!r}")
-            rows.append((ln, r[col].strip()))
-            if ncol is not None: sizes.append((ln, r[ncol].strip()))
+# %% ../nbs/20_cli.ipynb #0f8505b3
+def _npy_rows(path:Path) -> list:
+    "(line, value) pairs of a 1-D .npy array of ranks (the line is the 1-based position)."
+    try: a = np.load(path, allow_pickle=False)
+    except Exception as e: raise InputError(f"{path}: not a readable .npy array ({type(e).__name__})") from None
+    a = np.asarray(a)
+    if a.ndim != 1 or a.size == 0: raise InputError(f"{path}: expected a non-empty 1-D array of ranks; got shape {a.shape}")
+    return [(i + 1, v) for i, v in enumerate(a.tolist())]
+
+def _text_rows(path:Path, delim:str, names, size_names) -> tuple[list, list|None]:
+    "(line, text) pairs of the rank column of a delimited text file, and of its sample-size column if it has one."
+    try: lines = path.read_text(encoding='utf-8-sig').splitlines()          # a UTF-8 byte-order mark is not data
+    except UnicodeDecodeError: raise InputError(f"{path}: not a text file") from None
+    except OSError as e: raise InputError(f"{path}: cannot read ({e.strerror})") from None
+    recs = [(i + 1, r) for i, r in enumerate(csv.reader(lines, delimiter=delim)) if r and any(c.strip() for c in r)]
+    if not recs: raise InputError(f"{path}: no ranks")
+    first = [c.strip().lower() for c in recs[0][1]]
+    header = not any(_is_number(c) for c in first)        # '1e1', 'nan', '1,foo' are data, not a header
+    if header:
+        col = next((first.index(c) for c in names if c in first), None)
+        if col is None: raise InputError(f"{path}: line 1: no column {' or '.join(map(repr, names))} in {recs[0][1]}")
+        ncol = next((first.index(c) for c in size_names if c in first), None)
+        recs = recs[1:]
+    else: col, ncol = 0, None
+    if not recs: raise InputError(f"{path}: no ranks")
+    rows, sizes = [], [] if ncol is not None else None
+    for ln, r in recs:
+        if len(r) <= max(col, ncol or 0): raise InputError(f"{path}: line {ln}: missing value in {delim.join(r)!r}")
+        rows.append((ln, r[col].strip()))
+        if ncol is not None: sizes.append((ln, r[ncol].strip()))
+    return rows, sizes
+
+def _checked_ranks(path:Path, rows:list, sizes, n, what:str, lo:int) -> tuple[np.ndarray, np.ndarray|None]:
+    "Integers from (line, value) pairs, each within lo..n (or lo..its own sample size): the first bad one named by file and line."
     def as_int(ln, v, what):
         try: f = float(v)
         except (TypeError, ValueError): raise InputError(f"{path}: line {ln}: {what} {v!r} is not a number") from None
@@ -161,11 +160,27 @@ def read_sampled_ranks(path, n:int, names=_RANK_COLUMNS, size_names=_SIZE_COLUMN
     ns = None if sizes is None else np.array([as_int(ln, v, 'sample size') for ln, v in sizes], dtype=np.int64)
     limit = np.full(len(ranks), n) if ns is None else ns
     bad = np.flatnonzero((ranks < lo) | (ranks > limit))
-    if len(bad):
-        ln = rows[bad[0]][0]
-        raise InputError(f"{path}: line {ln}: {what} {ranks[bad[0]]} is outside {lo}..{limit[bad[0]]}")
+    if len(bad): raise InputError(f"{path}: line {rows[bad[0]][0]}: {what} {ranks[bad[0]]} is outside {lo}..{limit[bad[0]]}")
     return ranks, ns
 
+def read_sampled_ranks(path,                     # .npy, .csv, .tsv or .txt file
+                       n:int,                    # sample set size: every rank must be in lo..n (unless the file gives per-user sizes)
+                       names=_RANK_COLUMNS,      # accepted headers of the rank column
+                       size_names=_SIZE_COLUMNS, # accepted headers of a per-user sample-size column
+                       what:str='rank',          # what a value is called in error messages
+                       lo:int=1,                 # smallest valid value
+                      ) -> tuple[np.ndarray, np.ndarray|None]: # the values, and per-user sample sizes (None if the file has none)
+    "Sampled ranks (and per-user sample sizes, if given) from a .npy, .csv, .tsv or .txt file, validated against n."
+    path = Path(path)
+    if not path.exists(): raise InputError(f"{path}: no such file")
+    if path.is_dir(): raise InputError(f"{path}: is a directory, not a file of ranks")
+    if path.suffix.lower() == '.npy': return _checked_ranks(path, _npy_rows(path), None, n, what, lo)
+    delim = '\t' if path.suffix.lower() == '.tsv' else ','
+    fast = _read_ranks_fast(path, delim, n, names, size_names, lo)   # well-formed files: pandas' C parser
+    if fast is not None: return fast
+    return _checked_ranks(path, *_text_rows(path, delim, names, size_names), n, what, lo)
+
+# %% ../nbs/20_cli.ipynb #cf1af0ef
 def catalogue_sizes(N, count:int):
     "The `N` of a command: one catalogue size (a number), or a file of `count` per-user sizes (one per sampled rank, same order)."
     if isinstance(N, (str, Path)) and not str(N).strip().isdigit():
