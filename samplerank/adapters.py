@@ -181,6 +181,7 @@ def read_trec_run(path) -> pd.DataFrame:
         raise AdapterInputError(f"{path}: line {i + 1}: score {df[4].iloc[i]!r} is not a number")
     return pd.DataFrame({'user': df[0], 'item': df[2], 'score': s.to_numpy(np.float64), 'line': np.arange(1, len(df) + 1)})
 
+# %% ../nbs/17_adapters.ipynb #2d56a3aa
 def read_trec_qrels(path) -> pd.DataFrame:
     "A TREC qrels file `qid iter docid relevance` as a DataFrame user, item, relevance."
     df = _read_trec(path, 4, 'qrels')
@@ -243,6 +244,7 @@ def write_trec_run(path, frame:pd.DataFrame, user='user', item='item', score='sc
     Path(path).write_text('\n'.join(lines) + '\n')
     return Path(path)
 
+# %% ../nbs/17_adapters.ipynb #a44bf524
 def write_trec_qrels(path, frame:pd.DataFrame, user='user', item='item', label='label') -> Path:
     "Write the relevant candidates (label > 0) as a TREC qrels file: `user 0 item relevance`."
     d = frame[frame[label] > 0]
@@ -267,6 +269,7 @@ def write_negatives(path,                # output file (NCF: `*.test.negative`)
     Path(path).write_text('\n'.join(lines) + '\n')
     return Path(path)
 
+# %% ../nbs/17_adapters.ipynb #465a4ae9
 def read_negatives(path,              # an NCF `.test.negative` or Elliot negatives file
                    dtype=np.int64,    # type of the ids (use str for non-numeric ids)
                   ) -> tuple[pd.DataFrame, np.ndarray]: # (user, item) pairs, and the (lines x n_neg) negatives
@@ -335,6 +338,7 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
     pairs = pd.DataFrame({'user': users, 'item': items})
     return (pairs, out) if p is None else (pairs, out, prob)
 
+# %% ../nbs/17_adapters.ipynb #1f0bc0fc
 def candidates_frame(pairs:pd.DataFrame,  # (user, item) of each held-out item
                      negatives,           # (len(pairs) x n_neg) negatives
                      scores=None,         # optional callable users -> (len(users) x n_items) scores (a samplerank Model's `score`)

@@ -56,6 +56,7 @@ def sampling_cost(sample_sizes, # final sample set size of each user from a run 
         before, prev = before + mj, nj
     return pd.DataFrame(rows[:-1] if len(rows) > 1 else rows)
 
+# %% ../nbs/14_adaptive.ipynb #a524ea38
 def propose_n_max(sample_sizes, n0:int, factor:float=10.0) -> int:
     "The largest doubling size whose sampling cost (eq 13) is at most `factor` times the smallest cost."
     factor = _check_float('factor', factor, 1)

@@ -51,6 +51,7 @@ def bv_adjusted_metric(N:int,             # number of items
     p, P = _prior(prior, N), _cached_sparse_pmf(N, n, replace)
     return _solve_sym(_bv_system(P, p, gamma), P.T @ (p * metric_weights(metric, N, K)))
 
+# %% ../nbs/06_baselines.ipynb #709cd2c6
 def estimate_bv(sampled_ranks,     # sampled rank (1..n) of each user's relevant item, or a SampledRanks
                 N:int=None,        # number of items (not needed for a SampledRanks)
                 n:int=None,        # sample set size including the relevant item
@@ -106,6 +107,7 @@ def cls_adjusted_metric(N:int, n:int, metric:str, K:int=None, prior=None, replac
     d = lsq_linear(design, sp * metric_weights(metric, N, K), bounds=(lb, np.inf), method='bvls', tol=1e-12).x
     return np.cumsum(d[::-1])[::-1]
 
+# %% ../nbs/06_baselines.ipynb #eb19df13
 def estimate_cls(sampled_ranks, N:int=None, n:int=None, metric:str='ndcg', K:int=None, prior=None, replace:bool=True) -> float:
     "CLS estimate of metric@K: the mean monotone adjusted metric over the users' sampled ranks."
     return _fit_cls(SampledRanks.of(sampled_ranks, N, n, replace), prior).metric(metric, K)

@@ -28,6 +28,7 @@ def markdown_table(df:pd.DataFrame, floatfmt:str='.3f') -> str:
     rows += ['| ' + ' | '.join([str(i)] + [fmt(v) for v in r]) + ' |' for i, r in zip(df.index, df.itertuples(index=False))]
     return '\n'.join(rows)
 
+# %% ../nbs/20_cli.ipynb #13db4496
 @contextlib.contextmanager
 def _atomic_out(out) -> Path:
     "Yield a fresh hidden directory inside `out`; on success move its files into `out`, so a report is complete or absent."
@@ -191,6 +192,7 @@ def catalogue_sizes(N, count:int):
     N = _check_int('N', int(N) if isinstance(N, str) else N, 2); _check_memory('N', N, 32 * N)
     return N
 
+# %% ../nbs/20_cli.ipynb #a64919c1
 def _estimator_names(methods) -> list:
     "Registered estimator names for the command line's method names (any case)."
     from samplerank.evaluation import get_estimator
@@ -221,6 +223,7 @@ def estimate_file(path, N:int, n:int, methods=('mle-auto',), metrics=('ndcg', 'r
         rows += t[['method', 'metric', 'K', 'estimate', 'lo', 'hi']].to_dict('records')
     return pd.DataFrame(rows)
 
+# %% ../nbs/20_cli.ipynb #0d442954
 def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
     "A (method, metric, K, estimate, lo, hi) table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K."
     cell = lambda r: f"{r.estimate:.{digits}f}" + ('' if np.isnan(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]")

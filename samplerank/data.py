@@ -33,6 +33,7 @@ def bundle_movielens(src_dir,     # folder with the original ratings.csv of ml-l
                             timestamp=df.timestamp.values.astype(np.int32))
     return Path(dest)
 
+# %% ../nbs/08_data.ipynb #9ef3b2d7
 def load_movielens() -> pd.DataFrame:
     "The bundled MovieLens ml-latest-small interactions: columns user, item, rating, timestamp (see NOTICE.md)."
     with np.load(DATA_DIR / MOVIELENS_FILE) as z:
@@ -87,6 +88,7 @@ class Split:
     def __repr__(self):
         return f"Split({self.n_users} users, {self.n_items} items, {self.train.nnz} train, {len(self.test_users)} test instances)"
 
+# %% ../nbs/08_data.ipynb #4bb7ec3e
 def filter_min_interactions(df:pd.DataFrame, min_item:int=1) -> pd.DataFrame:
     "Drop items with fewer than `min_item` interactions and re-index the items from 0."
     min_item = _check_int('min_item', min_item, 1)
@@ -95,6 +97,7 @@ def filter_min_interactions(df:pd.DataFrame, min_item:int=1) -> pd.DataFrame:
     out['item'] = pd.factorize(out.item, sort=True)[0]
     return out.reset_index(drop=True)
 
+# %% ../nbs/08_data.ipynb #d683b02c
 def _split(df, n_test_of):
     if not {'user', 'item'} <= set(df.columns): raise ValueError(f"df must have columns user and item; it has {list(df.columns)}")
     order = ['user', 'timestamp', 'item'] if 'timestamp' in df.columns else ['user', 'item']
@@ -113,6 +116,7 @@ def leave_one_out(df:pd.DataFrame) -> Split:
     "Hold out each user's latest interaction (users with fewer than two interactions are dropped)."
     return _split(df, lambda size: np.ones_like(size))
 
+# %% ../nbs/08_data.ipynb #0d81b429
 def temporal_holdout(df:pd.DataFrame, frac:float=0.2) -> Split:
     "Hold out each user's latest `frac` of interactions (at least one, leaving at least one in training)."
     frac = _check_float('frac', frac, 0, 1, lo_open=True, hi_open=True)

@@ -131,6 +131,7 @@ class Estimator:
 
 ESTIMATORS: dict = {}
 
+# %% ../nbs/03a_evaluation.ipynb #a347c201
 def register_estimator(name:str, per_user_n:bool=False, description:str=''):
     "Decorator: register `fit` under `name` in `ESTIMATORS`; without `per_user_n` it refuses evaluations with per-user sizes."
     def deco(fit):
@@ -145,6 +146,7 @@ def register_estimator(name:str, per_user_n:bool=False, description:str=''):
         return fit
     return deco
 
+# %% ../nbs/03a_evaluation.ipynb #95a95417
 def get_estimator(name:str) -> Estimator:
     "The registered estimator called `name` (any case), or `ValueError` listing the names."
     if isinstance(name, str):
@@ -152,6 +154,7 @@ def get_estimator(name:str) -> Estimator:
             if k.lower() == name.lower(): return e
     raise ValueError(f"estimator must be one of {', '.join(ESTIMATORS)}; got {name!r}")
 
+# %% ../nbs/03a_evaluation.ipynb #554c4438
 def fit_estimator(name:str, evaluation:SampledRanks, **options):
     "Fit the registered estimator `name` to a `SampledRanks` (see `register_estimator` for per-user sizes)."
     return get_estimator(name).fit(evaluation, **options)

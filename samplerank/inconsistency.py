@@ -24,6 +24,7 @@ def rendle_example() -> dict:
 
 RENDLE_METRICS = (('auc', None), ('ap', None), ('ndcg', None), ('recall', 10))
 
+# %% ../nbs/03_inconsistency.ipynb #2c238204
 def _label(metric, K): return metric.upper() if K is None else f"{metric.capitalize()}@{K}"
 
 def exact_table(models:dict,                # model name -> global ranks of its relevant items
@@ -66,6 +67,7 @@ def expected_vs_samples(models:dict,            # model name -> global ranks
             for name, r in models.items() for m, K in metrics for n in sample_sizes]
     return pd.DataFrame(rows)
 
+# %% ../nbs/03_inconsistency.ipynb #119eb939
 def plot_expected_vs_samples(table:pd.DataFrame, # output of `expected_vs_samples`
                              exact:pd.DataFrame=None, # output of `exact_table`, drawn as dotted lines at the right
                             ):

@@ -25,6 +25,7 @@ def hit_ratio_curve(ranks, # global ranks 1..N, one per user
     R = _check_ranks('ranks', ranks, N, 'N')
     return np.cumsum(np.bincount(R - 1, minlength=N)) / len(R)
 
+# %% ../nbs/12_mapping.ipynb #c2065614
 def sampled_hit_ratio_curve(sampled_ranks, # sampled ranks 1..n, one per user
                             n:int,         # sample set size including the relevant item
                            ) -> np.ndarray: # SHR@k for k = 1..n
@@ -33,6 +34,7 @@ def sampled_hit_ratio_curve(sampled_ranks, # sampled ranks 1..n, one per user
     r = _check_ranks('sampled_ranks', sampled_ranks, n, 'n')
     return np.cumsum(np.bincount(r - 1, minlength=n)) / len(r)
 
+# %% ../nbs/12_mapping.ipynb #69855273
 def hr_at(hr_curve:np.ndarray, # output of `hit_ratio_curve`
           positions,           # positions on 1..N (any real values)
          ) -> np.ndarray:
@@ -40,6 +42,7 @@ def hr_at(hr_curve:np.ndarray, # output of `hit_ratio_curve`
     k = np.floor(np.asarray(positions, dtype=np.float64)).astype(np.int64)
     return np.where(k >= 1, hr_curve[np.clip(k, 1, len(hr_curve)) - 1], 0.0)
 
+# %% ../nbs/12_mapping.ipynb #7408c2ca
 def shr_moments(ranks,             # global ranks 1..N
                 N:int,             # number of items
                 n:int,             # sample set size including the relevant item
@@ -71,11 +74,13 @@ def f_linear(k, N:int, n:int):
     N, n = _check_Nn(N, n)
     return (_check_k(k, n) - 1) / (n - 1) * (N - 1) + 1.0
 
+# %% ../nbs/12_mapping.ipynb #9947c0ec
 def f_bound(k, N:int, n:int):
     "Boundary-condition map (Li et al. eq 13): $\\lfloor (k-\\frac12)\\frac{N-1}{n-1}+\\frac12\\rfloor$."
     N, n = _check_Nn(N, n)
     return np.floor((_check_k(k, n) - 0.5) * (N - 1) / (n - 1) + 0.5)
 
+# %% ../nbs/12_mapping.ipynb #06b61e18
 def _beta_y(n:int, a:float) -> np.ndarray:
     "y_k = [(f(k)-1)/(N-1)]^a for k = 1..n, by the cumulative sum of Gamma-ratio increments (eqs 15-17)."
     j = np.arange(n)

@@ -133,6 +133,7 @@ def map_at_k(ranks, # one collection of relevant ranks per user
     "MAP@K of the practitioner's notes: per user, the precision at each hit in the top K averaged over the hits."
     return float(_tp_seen(ranks, K, None)[0].mean())
 
+# %% ../nbs/01_metrics.ipynb #07ec16c4
 def ar_at_k(ranks,                # one collection of relevant ranks per user
             K:int,                # cut-off, K >= 1
             n_positives=None,     # number of relevant items per user (#P); default: the size of each collection
@@ -148,6 +149,7 @@ def percentile_ranks(ranks, # global ranks of the test items, 1..N
     N = _check_int('N', N, 2)
     return (_check_ranks('ranks', ranks, N, 'N') - 1) / (N - 1.0)
 
+# %% ../nbs/01_metrics.ipynb #105104b8
 def expected_percentile_rank(ranks,         # global ranks of the test items, 1..N
                              N:int,         # number of items
                              weights=None,  # test-period consumption $r^t_{ui}$ of each item (default: all 1)
@@ -159,6 +161,7 @@ def expected_percentile_rank(ranks,         # global ranks of the test items, 1.
     if not np.isfinite(w).all() or (w < 0).any() or w.sum() <= 0: raise ValueError("weights must be finite, >= 0 and not all 0")
     return float((w * p).sum() / w.sum())
 
+# %% ../nbs/01_metrics.ipynb #2aef0607
 def percentile_rank_ecdf(ranks, # global ranks of the test items, 1..N
                          N:int, # number of items
                         ) -> tuple[np.ndarray, np.ndarray]: # sorted percentile ranks and the ECDF at each

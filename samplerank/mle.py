@@ -144,6 +144,7 @@ class RankDistribution:
         ax[1].legend()
         return ax
 
+# %% ../nbs/04_mle.ipynb #f2236df8
 def empirical_distribution(global_ranks, # global ranks 1..N of the users' relevant items
                            N:int,        # number of items
                           ) -> RankDistribution:

@@ -46,6 +46,7 @@ def mn_adjusted_metric(N:int,             # number of items
     P, p = _cached_sparse_pmf(N, n, replace), _prior(prior, N)
     return sla.cho_solve(_mn_factor(P, p, M), P.T @ (p * metric_weights(metric, N, K)))
 
+# %% ../nbs/13_mn.ipynb #537484f7
 def estimate_mn(sampled_ranks,     # sampled rank (1..n) of each user's relevant item, or a SampledRanks
                 N:int=None,        # number of items (not needed for a SampledRanks)
                 n:int=None,        # sample set size including the relevant item
@@ -117,6 +118,7 @@ def curve_study(models:dict,                # model name -> global ranks (1..N)
             parts.append(t.assign(model=name, repeat=rep))
     return pd.concat(parts, ignore_index=True)[['model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact']]
 
+# %% ../nbs/13_mn.ipynb #15c2c340
 def average_relative_error(study:pd.DataFrame,  # the table of `curve_study`
                            metric:str,            # metric whose errors are averaged over K
                            stat:str='display',    # 'mean', 'std' (numbers) or 'display' ('mean ± std' strings)
@@ -129,6 +131,7 @@ def average_relative_error(study:pd.DataFrame,  # the table of `curve_study`
     if stat != 'display': return getattr(g, stat)().unstack('estimator')
     return (g.mean().map('{:.2f}'.format) + ' ± ' + g.std().map('{:.2f}'.format)).unstack('estimator')
 
+# %% ../nbs/13_mn.ipynb #3b8d0ca8
 def winner_counts(study:pd.DataFrame, metric:str, K:int) -> pd.Series:
     "Li et al. Table 8: in how many repeats each estimator's best model at metric@K is the truly best model."
     d = study[(study.metric == metric) & (study.K == K)]

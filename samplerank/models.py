@@ -63,6 +63,7 @@ class ItemKNN(Model):
         u = self._check_fitted(users)
         return np.asarray(self.X_[u] @ self.S_)
 
+# %% ../nbs/09_models.ipynb #4a064046
 class EASE(Model):
     "EASE: embarrassingly shallow autoencoder, closed form (Steck 2019)."
     def __init__(self, lam:float=500.0):
@@ -101,6 +102,7 @@ class ALS(Model):
         u = self._check_fitted(users)
         return self.U_[u].astype(np.float64) @ self.V_.T.astype(np.float64)
 
+# %% ../nbs/09_models.ipynb #08542fc2
 def default_models(seed:int=0) -> list:
     "The four models of the real-data chapters, with their default settings."
     return [Popularity(), ItemKNN(k=100), EASE(lam=500.0), ALS(seed=seed)]

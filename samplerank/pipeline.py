@@ -41,6 +41,7 @@ def rank_models(split:Split,           # train/test split
     for df in out.values(): df['reference_rank'], N = reference_ranks(df.global_rank, df.pool_size)   # N: median pool
     return out, N
 
+# %% ../nbs/11_pipeline.ipynb #00e5cabe
 def metrics_table(ranks:dict,               # output of `rank_models`
                   N:int,                    # reference catalogue size
                   n:int,                    # sample set size of the sampled ranks
@@ -55,6 +56,7 @@ def metrics_table(ranks:dict,               # output of `rank_models`
                              sampled_naive=exact_metric(df.sampled_rank, m, K)))
     return pd.DataFrame(rows).set_index(['model', 'metric'])
 
+# %% ../nbs/11_pipeline.ipynb #479c0156
 def estimate_table(ranks:dict, N:int, n:int, estimators:dict=None, metrics=(('recall', 10), ('ndcg', 10))) -> pd.DataFrame:
     "Every estimator on the one real sampled evaluation of each model, next to the exact reference metric."
     est = default_estimators() if estimators is None else estimators
@@ -68,6 +70,7 @@ def estimate_table(ranks:dict, N:int, n:int, estimators:dict=None, metrics=(('re
             rows.append(row)
     return pd.DataFrame(rows).set_index(['model', 'metric'])
 
+# %% ../nbs/11_pipeline.ipynb #8b8c32a5
 def winners(table:pd.DataFrame) -> pd.DataFrame:
     "For each metric (rows): the best model by the exact metric and by each estimator (columns)."
     return pd.DataFrame({metric: g.droplevel('metric').idxmax() for metric, g in table.groupby(level='metric', sort=False)}).T

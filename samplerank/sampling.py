@@ -220,6 +220,7 @@ def sparse_rank_pmf(N:int,              # number of items, N >= 2
 
 _CACHE, _CACHE_BYTES = {}, 2**30
 
+# %% ../nbs/02_sampling.ipynb #6c91fd6b
 def _cache_bytes() -> int:
     "Bytes held by the cached kernels."
     return sum(a.data.nbytes + a.indices.nbytes + a.indptr.nbytes for a in _CACHE.values())
@@ -282,6 +283,7 @@ def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precisi
     N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
     return _expected_weights(metric, N, n, K, np.arange(1, N + 1) if R is None else _check_ranks('R', R, N, 'N'), replace)
 
+# %% ../nbs/02_sampling.ipynb #64cd6e2c
 def _expected_weights(metric, N, n, K, Rs, replace):
     "E[M_n^K(r) | R] for the validated global ranks `Rs`, in blocks of rows of P(r|R) of at most 32 MB."
     w, step = metric_weights(metric, n, K), max(1, 2**22 // n)
@@ -326,6 +328,7 @@ def sample_ranks(ranks,             # global ranks of the relevant items (1..N),
     if replace: return 1 + rng.binomial(n - 1, (R - 1) / (N - 1.0))
     return 1 + rng.hypergeometric(R - 1, N - R, n - 1)
 
+# %% ../nbs/02_sampling.ipynb #b0033d66
 def simulate_sampled_metric(ranks,             # global ranks of the relevant items (1..N)
                             metric:str,        # metric name
                             N:int,             # number of items

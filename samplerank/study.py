@@ -63,6 +63,7 @@ def run_study(models:dict,             # model name -> global ranks of its users
     cols = ['model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact', 'fit_seconds']
     return pd.DataFrame(rows, columns=cols), pmfs
 
+# %% ../nbs/07_study.ipynb #16c9ae04
 def summary_table(df:pd.DataFrame, K:int=10, scale:float=100) -> pd.DataFrame:
     "Jin et al. Table 2 layout: exact and mean ± std of each estimator at cut-off K (in percent by default)."
     d = df[df.K == K]
@@ -72,11 +73,13 @@ def summary_table(df:pd.DataFrame, K:int=10, scale:float=100) -> pd.DataFrame:
     out.insert(0, 'exact', (d.groupby(['model', 'metric'], sort=False).exact.first() * scale).map('{:.2f}'.format))
     return out
 
+# %% ../nbs/07_study.ipynb #52b762fa
 def relative_error_table(df:pd.DataFrame) -> pd.DataFrame:
     "Mean over repeats of |estimate - exact| / exact, per model, metric, K and estimator."
     d = df.assign(rel=(df.estimate - df.exact).abs() / df.exact)
     return d.groupby(['metric', 'K', 'estimator'], sort=False).rel.mean().unstack('estimator')
 
+# %% ../nbs/07_study.ipynb #23251255
 def winner_table(df:pd.DataFrame) -> pd.DataFrame:
     "Jin et al. Table 4: in how many repeats each estimator's best model is the model with the best exact metric."
     best_est = df.loc[df.groupby(['repeat', 'estimator', 'metric', 'K'], sort=False).estimate.idxmax()]
