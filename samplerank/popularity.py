@@ -89,7 +89,7 @@ def _user_kernel(s0, s, q, N, grid):
     k = int(np.sum(s >= s0))
     return binom.pmf(k, m, np.clip(theta, 0, 1))
 
-#| exporti
+# %% ../nbs/19_popularity.ipynb #1814882f
 def _em(L:np.ndarray, w:np.ndarray=None, pi=None, iters:int=500, tol:float=1e-9) -> np.ndarray:
     "EM for the mixing distribution over the grid (Jin et al. eqs 19-21) with per-user kernels L[u, g], user weights w."
     M, G = L.shape
@@ -113,22 +113,36 @@ def pop_estimate(frame:pd.DataFrame,       # candidate table: user, item, score,
     "Global metrics from negatives sampled with known per-draw probabilities (no bootstrap)."
     return _pop_fit(_pop_users(frame, prob)[1], N, metrics, Ks, method)[0]
 
-def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None):
-    "Estimates from parsed users; returns (estimates, pi, L, grid)."
+def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, Ns=None):
+    "Estimates from parsed users (catalogue N, or each user's own Ns with N = their maximum); returns (estimates, pi, L, grid)."
     if method not in ('em', 'ht'): raise ValueError(f"method must be 'em' or 'ht'; got {method!r}")
     pairs = [(m, K) for m in metrics for K in Ks]
+    Ns = np.full(len(data), N) if Ns is None else Ns
     if method == 'ht':
-        R = np.clip(np.rint(1 + np.array([ht_counts(*d) for d in data])), 1, N).astype(np.int64)
+        R = np.clip(np.rint(1 + np.array([ht_counts(*d) for d in data])), 1, Ns).astype(np.int64)
         w = np.ones(len(R)) if w is None else w
         return {(m, K): float(np.sum(w * metric_weights(m, N, K)[R - 1]) / w.sum()) for m, K in pairs}, None, None, None
     if L is None:
-        grid = _grid(N); L = np.array([_user_kernel(*d, N, grid) for d in data])
+        grid = _grid(N); L = np.array([_user_kernel(*d, Nu, grid) * (grid <= Nu) for d, Nu in zip(data, Ns)])   # no mass above N_u
     pi = _em(L, w, pi0)
     return {(m, K): float(pi @ metric_weights(m, N, K)[grid - 1]) for m, K in pairs}, pi, L, grid
 
+# %% ../nbs/19_popularity.ipynb #80b7bede
+def _pool_sizes(frame:pd.DataFrame, col:str, users) -> np.ndarray:
+    "Each user's own catalogue size N_u from the column `col` (one integer >= 2 per user), in the order of `users`."
+    if col not in frame.columns: raise ValueError(f"frame: missing column {col!r} (pool_size); the table has {list(frame.columns)}")
+    v = pd.to_numeric(frame[col], errors='coerce')
+    g = v.groupby(frame['user'].to_numpy()).agg(['min', 'max', 'count', 'size'])
+    bad = g.index[(g['min'] != g['max']) | (g['count'] < g['size'])]
+    if len(bad): raise ValueError(f"{col}: user {bad[0]!r} has missing or several catalogue sizes; give one per user")
+    Ns = g['min'].loc[users].to_numpy()
+    wrong = np.flatnonzero((Ns != np.floor(Ns)) | (Ns < 2) | ~np.isfinite(Ns))
+    if len(wrong): raise ValueError(f"{col}: catalogue sizes must be integers >= 2; user {users[wrong[0]]!r} has {Ns[wrong[0]]!r}")
+    return Ns.astype(np.int64)
+
 # %% ../nbs/19_popularity.ipynb #1bba7141
-def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score, label[, prob]
-             N:int,                         # catalogue size
+def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score, label[, prob][, pool_size]
+             N:int=None,                    # catalogue size (or give pool_size)
              metrics=('ndcg', 'recall'),    # metric names
              Ks=(10,),                      # cut-offs
              level:float=0.95,              # confidence level
@@ -136,23 +150,29 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
              prob:str='prob',               # column of per-draw probabilities; absent: uniform sampling
              method:str=None,               # uniform: a registered estimator (None: recommended); with prob: 'em' or 'ht'
              n_boot:int=200,                # bootstrap replicates
+             pool_size:str=None,            # instead of N: the column of each user's own catalogue size N_u
             ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method
     "Global metric@K with a confidence interval from a table of scored sampled candidates, uniform or with known `prob`."
     if not isinstance(frame, pd.DataFrame): raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
-    N, n_boot, level = _check_int('N', N, 2), _check_int('n_boot', n_boot, 20), _check_level(level)
+    if (N is None) == (pool_size is None): raise ValueError("give the catalogue size N, or pool_size: the column of each user's own catalogue size N_u")
+    n_boot, level = _check_int('n_boot', n_boot, 20), _check_level(level)
+    if pool_size is None: N = _check_int('N', N, 2)
     if prob not in frame.columns:
         t = ranks_from_frame(frame)
         n = t['n'].to_numpy()
-        return estimate_intervals(t['sampled_rank'].to_numpy(), N, n=int(n[0]) if (n == n[0]).all() else n,
+        NN = N if pool_size is None else _pool_sizes(frame, pool_size, t['user'].to_numpy())
+        return estimate_intervals(t['sampled_rank'].to_numpy(), NN, n=int(n[0]) if (n == n[0]).all() else n,
                                   metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot)
     method = 'em' if method is None else method
-    _, data = _pop_users(frame, prob)
-    est, pi, L, grid = _pop_fit(data, N, metrics, Ks, method)
+    users, data = _pop_users(frame, prob)
+    Ns = None if pool_size is None else _pool_sizes(frame, pool_size, users)
+    if Ns is not None: N = int(Ns.max())
+    est, pi, L, grid = _pop_fit(data, N, metrics, Ks, method, Ns=Ns)
     rng = np.random.default_rng(seed)
     M = len(data); draws = []
     for _ in range(n_boot):
         w = rng.multinomial(M, np.full(M, 1.0 / M)).astype(np.float64)
-        draws.append(list(_pop_fit(data, N, metrics, Ks, method, w=w, pi0=pi, L=L, grid=grid)[0].values()))
+        draws.append(list(_pop_fit(data, N, metrics, Ks, method, w=w, pi0=pi, L=L, grid=grid, Ns=Ns)[0].values()))
     lo, hi = np.quantile(np.array(draws), [(1 - level) / 2, (1 + level) / 2], axis=0)
     e = np.array(list(est.values()))
     return pd.DataFrame(dict(metric=[m for m, _ in est], K=[K for _, K in est], estimate=e,
