@@ -8,8 +8,7 @@ from samplerank.metrics import (metric_weights, exact_metric, map_at_k, ar_at_k,
 from samplerank.sampling import (rank_pmf, expected_sampled_weights, expected_sampled_metric, expected_sampled_ap,
                                  sample_ranks, simulate_sampled_metric, sparse_rank_pmf, kernel_cache)
 from samplerank.inconsistency import rendle_example, exact_table, sampled_table, expected_vs_samples, order_swaps
-from samplerank.mle import (RankDistribution, estimate_mle, wmle_weights, empirical_distribution,
-                            simulate_global_ranks)
+from samplerank.mle import estimate_mle, wmle_weights, simulate_global_ranks
 from samplerank.mes import estimate_mes
 from samplerank.baselines import estimate_bv, estimate_cls, bv_adjusted_metric, cls_adjusted_metric, bv_distribution
 from samplerank.study import default_estimators, run_study, summary_table, relative_error_table, winner_table
@@ -22,7 +21,8 @@ from samplerank.mapping import (hit_ratio_curve, sampled_hit_ratio_curve, shr_mo
                                 fit_beta_a, mapping_errors)
 from samplerank.mn import estimate_mn, mn_adjusted_metric, estimate_curves, curve_study, average_relative_error, winner_counts
 from samplerank.adaptive import adaptive_sample_ranks, sampling_cost, propose_n_max, plan_sample_size
-from samplerank.evaluation import SampledRanks, ESTIMATORS, get_estimator, fit_estimator, register_estimator
+from samplerank.evaluation import (SampledRanks, ESTIMATORS, get_estimator, fit_estimator, register_estimator,
+                                   RankDistribution, empirical_distribution)
 from samplerank.trust import estimate_intervals, compare_models, plan_comparison, smallest_sample
 from samplerank.adapters import (ranks_from_frame, ranks_from_run, ranks_from_scores, draw_negatives, candidates_frame,
                                  read_negatives, write_negatives, read_trec_run, read_trec_qrels, write_trec_run,
@@ -82,8 +82,7 @@ from .metrics import (metric_weights, exact_metric, map_at_k, ar_at_k, percentil
 from .sampling import (rank_pmf, expected_sampled_weights, expected_sampled_metric, expected_sampled_ap,
                                  sample_ranks, simulate_sampled_metric, sparse_rank_pmf, kernel_cache)
 from .inconsistency import rendle_example, exact_table, sampled_table, expected_vs_samples, order_swaps
-from .mle import (RankDistribution, estimate_mle, wmle_weights, empirical_distribution,
-                            simulate_global_ranks)
+from .mle import estimate_mle, wmle_weights, simulate_global_ranks
 from .mes import estimate_mes
 from .baselines import estimate_bv, estimate_cls, bv_adjusted_metric, cls_adjusted_metric, bv_distribution
 from .study import default_estimators, run_study, summary_table, relative_error_table, winner_table
@@ -96,7 +95,8 @@ from .mapping import (hit_ratio_curve, sampled_hit_ratio_curve, shr_moments, f_l
                                 fit_beta_a, mapping_errors)
 from .mn import estimate_mn, mn_adjusted_metric, estimate_curves, curve_study, average_relative_error, winner_counts
 from .adaptive import adaptive_sample_ranks, sampling_cost, propose_n_max, plan_sample_size
-from .evaluation import SampledRanks, ESTIMATORS, get_estimator, fit_estimator, register_estimator
+from .evaluation import (SampledRanks, ESTIMATORS, get_estimator, fit_estimator, register_estimator,
+                                   RankDistribution, empirical_distribution)
 from .trust import estimate_intervals, compare_models, plan_comparison, smallest_sample
 from .adapters import (ranks_from_frame, ranks_from_run, ranks_from_scores, draw_negatives, candidates_frame,
                                  read_negatives, write_negatives, read_trec_run, read_trec_qrels, write_trec_run,

@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_float
-from .mle import estimate_mle, empirical_distribution, RankDistribution, _as_pmf
+from .mle import estimate_mle
+from .evaluation import empirical_distribution, RankDistribution, _as_pmf
 
 # %% auto #0
 __all__ = ['adaptive_sample_ranks', 'sampling_cost', 'propose_n_max', 'plan_sample_size']

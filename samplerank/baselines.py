@@ -15,7 +15,7 @@ from .core import _check_metric, _check_K, _check_float
 from .metrics import metric_weights
 from .sampling import rank_pmf, _check_sizes, _cached_sparse_pmf, _gram
 from .evaluation import SampledRanks, AdjustedEstimate, register_estimator
-from .mle import RankDistribution, _as_pmf
+from .evaluation import RankDistribution, _as_pmf
 
 # %% auto #0
 __all__ = ['bv_adjusted_metric', 'estimate_bv', 'bv_distribution', 'cls_adjusted_metric', 'estimate_cls']

@@ -317,7 +317,8 @@ def plot_demo(res:dict,  # output of `demo_results`
     "The demo's figures: Recall@K curves (exact, MLE, MES) per model, and the estimates with their 95% intervals."
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
-    from samplerank.mle import empirical_distribution, estimate_mle
+    from samplerank.mle import estimate_mle
+    from samplerank.evaluation import empirical_distribution
     from samplerank.mes import estimate_mes
     ranks, N, n, iv, pairs = res['ranks'], res['N'], res['n'], res['intervals'], (('recall', 10), ('ndcg', 10))
     out = Path(out); out.mkdir(parents=True, exist_ok=True)

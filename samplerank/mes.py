@@ -12,7 +12,7 @@ import scipy.linalg as sla
 import cvxpy as cp
 from .core import _check_float
 from .evaluation import SampledRanks, register_estimator
-from .mle import RankDistribution
+from .evaluation import RankDistribution
 from .sampling import _gram
 
 # %% auto #0

@@ -11,14 +11,12 @@ import warnings
 import numpy as np
 import numba
 import scipy.sparse as sps
-import matplotlib.pyplot as plt
-from .core import jit, _check_int, _check_ranks, _check_float
-from .metrics import metric_weights
+from .core import jit, _check_int, _check_float
 from .sampling import _sparse_pmf, _cached_sparse_pmf
-from .evaluation import SampledRanks, register_estimator
+from .evaluation import SampledRanks, register_estimator, RankDistribution, empirical_distribution, _as_pmf
 
 # %% auto #0
-__all__ = ['RankDistribution', 'empirical_distribution', 'estimate_mle', 'simulate_global_ranks', 'wmle_weights']
+__all__ = ['estimate_mle', 'simulate_global_ranks', 'wmle_weights']
 
 # %% ../nbs/04_mle.ipynb #ee56b03d
 _CHUNKS = 64          # fixed row chunks: sums are taken in the same order on any number of threads
@@ -91,75 +89,6 @@ def _gap_kernel(indptr, indices, data, h, pi):
         for j in range(indptr[R], indptr[R + 1]): s += data[j] * ratio[indices[j]]
         gap = max(gap, s)
     return gap - 1.0
-
-# %% ../nbs/04_mle.ipynb #4d2af583
-class RankDistribution:
-    "An estimated distribution of global ranks over 1..N, with the metrics it implies (Jin et al. eq 14)."
-    def __init__(self,
-                 pmf,               # probabilities of the global ranks 1..N
-                 method:str='',     # name of the estimator that produced it
-                 info:dict=None,    # estimator diagnostics (iterations, log-likelihood, solver, ...)
-                 refit=None,        # callable: SampledRanks -> RankDistribution, used by `bootstrap`
-                 sampled_ranks=None,# the SampledRanks it was estimated from, used by `bootstrap`
-                ):
-        try: self.pmf = np.asarray(pmf, dtype=np.float64)
-        except (TypeError, ValueError): raise ValueError(f"pmf must be an array of probabilities; got {type(pmf).__name__}") from None
-        if self.pmf.ndim != 1 or len(self.pmf) < 2: raise ValueError(f"pmf must be a 1-D array over ranks 1..N, N >= 2; got shape {self.pmf.shape}")
-        if not np.isfinite(self.pmf).all() or (self.pmf < -1e-4).any() or abs(self.pmf.sum() - 1) > 1e-4:   # solver noise tolerated
-            raise ValueError(f"pmf must hold finite probabilities >= 0 summing to 1; got min {self.pmf.min()!r}, sum {self.pmf.sum()!r}")
-        self.N, self.method, self.info = len(self.pmf), method, info or {}
-        self._refit, self._ranks = refit, sampled_ranks
-
-    def __repr__(self): return f"RankDistribution(method={self.method!r}, N={self.N}, recall@10={self.metric('recall', 10):.4f})"
-
-    @property
-    def cdf(self) -> np.ndarray:
-        "P(R <= K) for K = 1..N: the estimated Recall@K curve."
-        return np.cumsum(self.pmf)
-
-    def metric(self, metric:str, K:int=None) -> float:
-        "Estimated metric@K: $\\sum_{R\\le K}\\hat P(R)\\mathcal M(R)$ (Jin et al. eq 14)."
-        return float(metric_weights(metric, self.N, K) @ self.pmf)
-
-    def bootstrap(self, metric:str, K:int=None, n_boot:int=200, level:float=0.95, seed=None) -> tuple:
-        "Percentile bootstrap interval (lo, hi) of one metric: resample the users, re-estimate (see `estimate_intervals` for calibrated ones)."
-        if self._refit is None: raise ValueError("bootstrap needs a distribution returned by an estimator (refit and data unknown)")
-        n_boot = _check_int('n_boot', n_boot, 2)
-        level = _check_float('level', level, 0, 1, lo_open=True, hi_open=True)
-        rng, ev = np.random.default_rng(seed), self._ranks
-        def resample(i): return SampledRanks(ev.ranks[i], ev.fixed_N or ev.Ns[i], ev.fixed_n or ev.n[i], ev.replace)
-        vals = np.array([self._refit(resample(rng.integers(0, ev.M, size=ev.M))).metric(metric, K) for _ in range(n_boot)])
-        return tuple(np.quantile(vals, [(1 - level) / 2, (1 + level) / 2]))
-
-    def plot(self, exact=None, top:int=200, ax=None):
-        "Plot the pmf and the CDF over ranks 1..top, with the exact distribution (a RankDistribution or pmf) if given."
-        if ax is None: _, ax = plt.subplots(1, 2, figsize=(10, 3.5))
-        R = np.arange(1, min(top, self.N) + 1)
-        ax[0].plot(R, self.pmf[:len(R)], label=self.method or 'estimate')
-        ax[1].plot(R, self.cdf[:len(R)], label=self.method or 'estimate')
-        if exact is not None:
-            e = _as_pmf(exact, self.N)
-            ax[0].plot(R, e[:len(R)], 'k:', label='exact'); ax[1].plot(R, np.cumsum(e)[:len(R)], 'k:', label='exact')
-        ax[0].set(xlabel='global rank R', ylabel='P(R)', title='pmf'); ax[1].set(xlabel='K', ylabel='P(R <= K) = Recall@K', title='CDF')
-        ax[1].legend()
-        return ax
-
-# %% ../nbs/04_mle.ipynb #f2236df8
-def empirical_distribution(global_ranks, # global ranks 1..N of the users' relevant items
-                           N:int,        # number of items
-                          ) -> RankDistribution:
-    "The exact empirical distribution P(R) of known global ranks (Jin et al. Table 1)."
-    N = _check_int('N', N, 2)
-    R = _check_ranks('global_ranks', global_ranks, N, 'N')
-    return RankDistribution(np.bincount(R - 1, minlength=N) / len(R), method='exact')
-
-def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
-    "A prior given as an array or a RankDistribution, validated as a distribution over 1..N."
-    p = prior.pmf if isinstance(prior, RankDistribution) else np.asarray(prior, dtype=np.float64)
-    if p.shape != (N,): raise ValueError(f"{name} must have length N={N}; got shape {p.shape}")
-    if not np.isfinite(p).all() or (p < 0).any(): raise ValueError(f"{name} must have finite entries >= 0")
-    if abs(p.sum() - 1) > 1e-9: raise ValueError(f"{name} must sum to 1 (within 1e-9); sums to {p.sum():.12g}")
-    return p
 
 # %% ../nbs/04_mle.ipynb #0a70e04a
 def _em(A, h, n_iter:int, tol:float=None):

@@ -107,7 +107,7 @@ def curve_study(models:dict,                # model name -> global ranks (1..N)
     "Repeated sampled evaluations with every estimator at every (metric, K): the raw table behind Tables 1, 8-10."
     from tqdm.auto import tqdm
     from samplerank.sampling import sample_ranks
-    from samplerank.mle import empirical_distribution
+    from samplerank.evaluation import empirical_distribution
     rng, parts = np.random.default_rng(seed), []
     Ks = list(Ks)
     for rep in tqdm(range(_check_int('repeats', repeats, 1)), disable=not progress, desc='repeats'):

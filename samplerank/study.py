@@ -13,7 +13,7 @@ from tqdm.auto import tqdm
 from .core import _check_int
 from .sampling import sample_ranks, _check_sizes
 from .evaluation import SampledRanks, get_estimator
-from .mle import empirical_distribution, RankDistribution
+from .evaluation import empirical_distribution, RankDistribution
 import samplerank.mes, samplerank.baselines          # register MES, BV and CLS
 
 # %% auto #0

@@ -12,7 +12,8 @@ import pandas as pd
 from .core import _check_int, _check_metric, _check_K, _check_float
 from .metrics import metric_weights
 from .evaluation import SampledRanks, get_estimator, fit_estimator, register_estimator
-from .mle import RankDistribution, _fit_mle, _em_batch, _em_kernel, _gap_kernel
+from .mle import _fit_mle, _em_batch, _em_kernel, _gap_kernel
+from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
 
 # %% auto #0
