@@ -182,9 +182,13 @@ def read_sampled_ranks(path,                     # .npy, .csv, .tsv or .txt file
     return _checked_ranks(path, *_text_rows(path, delim, names, size_names), n, what, lo)
 
 # %% ../nbs/20_cli.ipynb #cf1af0ef
+def _sizes_file(N) -> bool:
+    "True when a command's `N` names a file of per-user catalogue sizes rather than giving one number."
+    return isinstance(N, (str, Path)) and not str(N).strip().isdigit()
+
 def catalogue_sizes(N, count:int):
     "The `N` of a command: one catalogue size (a number), or a file of `count` per-user sizes (one per sampled rank, same order)."
-    if isinstance(N, (str, Path)) and not str(N).strip().isdigit():
+    if _sizes_file(N):
         Ns, _ = read_sampled_ranks(N, INT_MAX, names=('n', 'n_items', 'pool_size', 'catalogue_size'), size_names=(), what='catalogue size', lo=2)
         if len(Ns) != count: raise InputError(f"{N}: {len(Ns)} catalogue sizes for {count} sampled ranks: give one per sampled rank, same order")
         _check_memory('N', int(Ns.max()), 32 * int(Ns.max()))
@@ -204,10 +208,9 @@ def estimate_file(path, N:int, n:int, methods=('mle-auto',), metrics=('ndcg', 'r
     from samplerank.evaluation import SampledRanks, fit_estimator
     from samplerank.trust import estimate_intervals, _check_level
     names, level = _estimator_names(methods), _check_level(level)
-    if np.ndim(N) == 0 and not isinstance(N, Path) and not (isinstance(N, str) and not N.strip().isdigit()):
-        catalogue_sizes(N, 0)                                         # one number: refused before reading or allocating anything
+    if np.ndim(N) == 0 and not _sizes_file(N): N = catalogue_sizes(N, 0)   # one number: refused before reading anything
     ranks, ns = read_sampled_ranks(path, n) if data is None else data   # data: (ranks, sizes) from samplerank.adapters
-    N = catalogue_sizes(N, len(ranks)) if np.ndim(N) == 0 else N
+    if _sizes_file(N): N = catalogue_sizes(N, len(ranks))
     if n is None: n = int(ns.max())
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
     except ValueError as e: raise InputError(f"{path}: {e}") from None
@@ -238,13 +241,14 @@ def compare_files(paths:list, N:int, n:int, names=None, metric:str='ndcg', K:int
     from samplerank.evaluation import get_estimator
     _check_level(level)
     if method is not None: get_estimator(method)
+    if not _sizes_file(N): N = catalogue_sizes(N, 0)                 # one number: refused before reading anything
     paths = [Path(p) for p in paths]
     if len(paths) < 2: raise ValueError(f"compare needs at least two files (one per model); got {len(paths)}")
     names = [p.stem for p in paths] if names is None else [str(s) for s in names]
     if len(names) != len(paths): raise ValueError(f"--names must give one name per file ({len(paths)}); got {len(names)}")
     if len(set(names)) < len(names): raise ValueError(f"model names must be distinct; got {names} (use --names)")
     data = [read_sampled_ranks(p, n) for p in paths]
-    N = catalogue_sizes(N, len(data[0][0]))
+    if _sizes_file(N): N = catalogue_sizes(N, len(data[0][0]))
     for p, (r, _) in zip(paths[1:], data[1:]):
         if len(r) != len(data[0][0]):
             raise InputError(f"{p}: {len(r)} users, but {paths[0]} has {len(data[0][0])}: compare needs the same users in the same order")

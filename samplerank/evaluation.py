@@ -65,7 +65,7 @@ class SampledRanks:
         if not isinstance(data, SampledRanks):
             if N is None or n is None: raise ValueError("N and n are required unless the sampled ranks are a SampledRanks")
             return cls(data, N, n, replace)
-        if N is not None and (np.ndim(N) > 0 and not np.array_equal(N, data.Ns) or np.ndim(N) == 0 and (data.fixed_N is None or _check_int('N', N, 2) != data.N)):
+        if N is not None and not (np.array_equal(N, data.Ns) if np.ndim(N) else data.fixed_N == _check_int('N', N, 2)):
             raise ValueError(f"N={N!r} disagrees with the evaluation's catalogue sizes")
         if n is not None and (np.ndim(n) > 0 or data.fixed_n != n): raise ValueError(f"n={n!r} disagrees with the evaluation's sample sizes")
         if _check_bool('replace', replace) != data.replace and replace is not True:
@@ -99,6 +99,11 @@ class SampledRanks:
         "The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j: built on first use, then kept."
         if self._kernel is None: self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N)
         return self._kernel
+
+    def at_columns(self, cols) -> SampledRanks:
+        "The evaluation of one user per entry of `cols` (column indices, repeats allowed): a resample or a subset of the users."
+        cols = np.asarray(cols, np.int64)
+        return SampledRanks(self.col_r[cols], self.fixed_N or self.col_N[cols], self.fixed_n or self.col_n[cols], self.replace)
 
     def bootstrap_counts(self, B:int, rng) -> np.ndarray:
         "Column counts of `B` resamplings of the M users with replacement: rows of Multinomial(M, counts / M)."
@@ -230,8 +235,7 @@ class RankDistribution:
         n_boot = _check_int('n_boot', n_boot, 2)
         level = _check_float('level', level, 0, 1, lo_open=True, hi_open=True)
         rng, ev = np.random.default_rng(seed), self._ranks
-        def resample(i): return SampledRanks(ev.ranks[i], ev.fixed_N or ev.Ns[i], ev.fixed_n or ev.n[i], ev.replace)
-        vals = np.array([self._refit(resample(rng.integers(0, ev.M, size=ev.M))).metric(metric, K) for _ in range(n_boot)])
+        vals = np.array([self._refit(ev.at_columns(ev.column[rng.integers(0, ev.M, size=ev.M)])).metric(metric, K) for _ in range(n_boot)])
         return tuple(np.quantile(vals, [(1 - level) / 2, (1 + level) / 2]))
 
     def plot(self, exact=None, top:int=200, ax=None):

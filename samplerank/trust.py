@@ -77,9 +77,7 @@ def _posterior_metric_draws(ev:SampledRanks, Pi:np.ndarray, W:np.ndarray, rng) -
 # %% ../nbs/16_trust.ipynb #8782c5d9
 def _resampled(ev:SampledRanks, h:np.ndarray) -> SampledRanks:
     "The evaluation whose column counts are `h` (a bootstrap resample of its users)."
-    h = np.asarray(h, np.int64); keep = h > 0
-    r, ns, Ns = (np.repeat(c[keep], h[keep]) for c in (ev.col_r, ev.col_n, ev.col_N))
-    return SampledRanks(r, ev.fixed_N or Ns, ev.fixed_n or ns, ev.replace)
+    return ev.at_columns(np.repeat(np.arange(len(ev.counts)), np.asarray(h, np.int64)))
 
 def _bootstrap_priors(ev:SampledRanks, fitted, name:str, Hb:np.ndarray, options:dict) -> np.ndarray:
     "The estimator `name` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N)."
