@@ -13,7 +13,7 @@ import scipy.linalg as sla
 from scipy.optimize import lsq_linear
 from .core import _check_metric, _check_K, _check_float
 from .metrics import metric_weights
-from .sampling import rank_pmf, _check_sizes, _cached_sparse_pmf, _gram
+from .sampling import rank_pmf, _check_sizes, _kernel_gram, _kernel_T, _kernel_dot
 from .evaluation import SampledRanks, AdjustedEstimate, register_estimator
 from .evaluation import RankDistribution, _as_pmf
 
@@ -27,9 +27,10 @@ def _prior(prior, N):
 def _check_gamma(gamma):
     return _check_float('gamma', gamma, 0, 1)
 
-def _bv_system(P, p, gamma):
-    "The BV normal matrix $(1-\\gamma)A^\\top DA+\\gamma\\,\\mathrm{diag}(A^\\top p)$ for the kernel P (N x n, sparse or dense) and prior p."
-    return (1 - gamma) * _gram(P, p) + gamma * np.diag(P.T @ p)
+def _bv_system(N, n, replace, p, gamma):
+    "The BV normal matrix $(1-\\gamma)A^\\top DA+\\gamma\\,\\mathrm{diag}(A^\\top p)$ for the kernel of (N, n) and the prior p."
+    G, Atp = _kernel_gram(N, n, replace, p)
+    return (1 - gamma) * G + gamma * np.diag(Atp)
 
 def _solve_sym(mat, rhs):
     "Solve a symmetric positive semi-definite system; minimum-norm least squares where it is singular."
@@ -48,8 +49,8 @@ def bv_adjusted_metric(N:int,             # number of items
     "The BV adjusted metric $\\widehat{\\mathcal M}(r)$, r=1..n (Krichene and Rendle; Jin et al. eqs 10-12)."
     N, n = _check_sizes(N, n, replace)
     metric, K, gamma = _check_metric(metric), _check_K(K), _check_gamma(gamma)
-    p, P = _prior(prior, N), _cached_sparse_pmf(N, n, replace)
-    return _solve_sym(_bv_system(P, p, gamma), P.T @ (p * metric_weights(metric, N, K)))
+    p = _prior(prior, N)
+    return _solve_sym(_bv_system(N, n, replace, p, gamma), _kernel_T(N, n, replace, p * metric_weights(metric, N, K)))
 
 # %% ../nbs/06_baselines.ipynb #709cd2c6
 def estimate_bv(sampled_ranks,     # sampled rank (1..n) of each user's relevant item, or a SampledRanks
@@ -67,12 +68,12 @@ def estimate_bv(sampled_ranks,     # sampled rank (1..n) of each user's relevant
 @register_estimator('BV', description="Krichene and Rendle's bias-variance adjusted metric, gamma = 0.01, uniform prior")
 def _fit_bv(ev:SampledRanks, gamma:float=0.01, prior=None) -> AdjustedEstimate:
     "BV on a validated evaluation: its normal matrix is built once, on first use, and solved per (metric, K)."
-    gamma, P = _check_gamma(gamma), _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace)
+    gamma, N, n = _check_gamma(gamma), ev.N, ev.fixed_n
     if prior is None:                                  # data-independent: kept across fits
         return AdjustedEstimate(ev, lambda m, K: _uniform_adjusted('BV', ev.N, ev.fixed_n, m, K, gamma, ev.replace), 'BV', dict(gamma=gamma))
     p = _prior(prior, ev.N)
-    system = functools.cache(lambda: _bv_system(P, p, gamma))
-    return AdjustedEstimate(ev, lambda m, K: _solve_sym(system(), P.T @ (p * metric_weights(m, ev.N, K))), 'BV', dict(gamma=gamma))
+    system = functools.cache(lambda: _bv_system(N, n, ev.replace, p, gamma))
+    return AdjustedEstimate(ev, lambda m, K: _solve_sym(system(), _kernel_T(N, n, ev.replace, p * metric_weights(m, N, K))), 'BV', dict(gamma=gamma))
 
 @functools.lru_cache(maxsize=512)
 def _uniform_adjusted(kind:str, N:int, n:int, metric:str, K, gamma:float, replace:bool) -> np.ndarray:
@@ -93,8 +94,9 @@ def bv_distribution(sampled_ranks,     # sampled rank (1..n) of each user's rele
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
     N, n, gamma = ev.N, ev.fixed_n, _check_gamma(gamma)
     h = ev.histogram / ev.M
-    p, P = _prior(prior, N), _cached_sparse_pmf(N, n, ev.replace)
-    return RankDistribution(p * (P @ _solve_sym(_bv_system(P, p, gamma), h)), f'BV {gamma:g}', dict(gamma=gamma))
+    p = _prior(prior, N)
+    x = _solve_sym(_bv_system(N, n, ev.replace, p, gamma), h)
+    return RankDistribution(p * _kernel_dot(N, n, ev.replace, x), f'BV {gamma:g}', dict(gamma=gamma))
 
 # %% ../nbs/06_baselines.ipynb #9763eaa3
 def cls_adjusted_metric(N:int, n:int, metric:str, K:int=None, prior=None, replace:bool=True) -> np.ndarray:

@@ -12,7 +12,7 @@ import numpy as np
 import numba
 import scipy.sparse as sps
 from .core import jit, _check_int, _check_float
-from .sampling import _sparse_pmf, _cached_sparse_pmf
+from .sampling import _sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy
 from .evaluation import SampledRanks, register_estimator, RankDistribution, empirical_distribution, _as_pmf
 
 # %% auto #0
@@ -23,32 +23,32 @@ _CHUNKS = 64          # fixed row chunks: sums are taken in the same order on an
 _SERIAL_NNZ = 2**20   # kernels with fewer entries run on one thread: a pass takes ~1 ms, less than a descheduled thread costs
 
 @jit
-def _em_rows(indptr, indices, data, ratio, pi, q, lo, hi, update):
+def _em_rows(runs, ratio, pi, q, lo, hi, update):
     "Rows lo..hi-1 of one pass: if `update`, pi[R] *= (A ratio)[R]; then q = sum of pi[R] A[R, :] over the rows."
+    rows, ptr, col, data = runs
     q[:] = 0.0
     for R in range(lo, hi):
-        a, b = indptr[R], indptr[R + 1]
         if update:
             s = 0.0
-            for j in range(a, b): s += data[j] * ratio[indices[j]]
+            for k in range(rows[R], rows[R + 1]): s += _run_dot(data, ptr[k], ptr[k + 1] - ptr[k], ratio, col[k])
             pi[R] *= s
         p = pi[R]
         if p != 0.0:
-            for j in range(a, b): q[indices[j]] += p * data[j]
+            for k in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[k], ptr[k + 1] - ptr[k], p, q, col[k])
 
 @jit(parallel=True)
-def _em_pass_parallel(indptr, indices, data, ratio, pi, q_parts, update):
+def _em_pass_parallel(runs, ratio, pi, q_parts, update):
     "One pass over the rows of the sparse kernel A, its fixed chunks spread over the threads."
     N, C = len(pi), q_parts.shape[0]
-    for c in numba.prange(C): _em_rows(indptr, indices, data, ratio, pi, q_parts[c], c * N // C, (c + 1) * N // C, update)
+    for c in numba.prange(C): _em_rows(runs, ratio, pi, q_parts[c], c * N // C, (c + 1) * N // C, update)
 
 @jit
-def _em_pass(indptr, indices, data, ratio, pi, q_parts, update):
+def _em_pass(runs, ratio, pi, q_parts, update):
     "One pass over the rows of A in its fixed chunks: on one thread below `_SERIAL_NNZ` entries, else in parallel (same sums)."
     N, C = len(pi), q_parts.shape[0]
-    if len(data) >= _SERIAL_NNZ: _em_pass_parallel(indptr, indices, data, ratio, pi, q_parts, update)
+    if len(runs[3]) >= _SERIAL_NNZ: _em_pass_parallel(runs, ratio, pi, q_parts, update)
     else:
-        for c in range(C): _em_rows(indptr, indices, data, ratio, pi, q_parts[c], c * N // C, (c + 1) * N // C, update)
+        for c in range(C): _em_rows(runs, ratio, pi, q_parts[c], c * N // C, (c + 1) * N // C, update)
 
 @jit
 def _loglik_ratio(q_parts, h, ratio):
@@ -64,39 +64,41 @@ def _loglik_ratio(q_parts, h, ratio):
     return ll
 
 @jit
-def _em_kernel(indptr, indices, data, h, pi, n_iter, tol, loglik):
+def _em_kernel(runs, h, pi, n_iter, tol, loglik):
     "EM (eq 21) for the weights `pi` (in place) from the normalised histogram `h`: one fused pass per iteration."
     q_parts, ratio = np.empty((min(_CHUNKS, len(pi)), len(h))), np.zeros(len(h))
-    _em_pass(indptr, indices, data, ratio, pi, q_parts, False)
+    _em_pass(runs, ratio, pi, q_parts, False)
     done = 0
     for it in range(n_iter + 1):
         loglik[it] = _loglik_ratio(q_parts, h, ratio)
         done = it
         if it == n_iter: break
         if it > 0 and tol > 0.0 and loglik[it] - loglik[it - 1] <= tol * abs(loglik[it]): break
-        _em_pass(indptr, indices, data, ratio, pi, q_parts, True)
+        _em_pass(runs, ratio, pi, q_parts, True)
     return done
 
 @jit
-def _gap_kernel(indptr, indices, data, h, pi):
+def _gap_kernel(runs, h, pi):
     "max_R (A h/q)[R] - 1 >= L(pi*) - L(pi): the certified log-likelihood gap (per user) of the weights `pi`."
+    rows, ptr, col, data = runs
     q_parts, ratio = np.empty((min(_CHUNKS, len(pi)), len(h))), np.zeros(len(h))
-    _em_pass(indptr, indices, data, ratio, pi, q_parts, False)
+    _em_pass(runs, ratio, pi, q_parts, False)
     _loglik_ratio(q_parts, h, ratio)
     gap = -np.inf
     for R in range(len(pi)):
         s = 0.0
-        for j in range(indptr[R], indptr[R + 1]): s += data[j] * ratio[indices[j]]
+        for k in range(rows[R], rows[R + 1]): s += _run_dot(data, ptr[k], ptr[k + 1] - ptr[k], ratio, col[k])
         gap = max(gap, s)
     return gap - 1.0
 
 # %% ../nbs/04_mle.ipynb #0a70e04a
-def _em(A, h, n_iter:int, tol:float=None):
-    "EM (eq 21) from the uniform start on the kernel A for counts h: (pi, iterations, log-likelihood per user at each, gap)."
-    h = h / h.sum(); pi = np.full(A.shape[0], 1.0 / A.shape[0])
+def _em(A, h, n_iter:int, tol:float=None, pi=None):
+    "EM (eq 21) on the kernel A for counts h from `pi` (default: uniform): (pi, iterations, log-likelihood per user at each, gap)."
+    runs, h = _band_runs(A), h / h.sum()
+    pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else pi.copy()
     ll = np.full(n_iter + 1, np.nan)
-    it = _em_kernel(A.indptr, A.indices, A.data, h, pi, n_iter, 0.0 if tol is None else tol, ll)
-    return pi / pi.sum(), it, ll[:it + 1], _gap_kernel(A.indptr, A.indices, A.data, h, pi)
+    it = _em_kernel(runs, h, pi, n_iter, 0.0 if tol is None else tol, ll)
+    return pi / pi.sum(), it, ll[:it + 1], _gap_kernel(runs, h, pi)
 
 # %% ../nbs/04_mle.ipynb #b33a2606
 @register_estimator('MLE', per_user_n=True, description='maximum likelihood by 100 EM iterations from the uniform start (Jin et al. eq 21)')
@@ -164,7 +166,7 @@ def simulate_global_ranks(N:int,              # number of items
 def _em_map(A, h, pi):
     "One EM step from `pi`: returns (new pi, log-likelihood at pi, log-likelihood at the new pi)."
     p, ll = pi.copy(), np.empty(2)
-    _em_kernel(A.indptr, A.indices, A.data, h, p, 1, 0.0, ll)
+    _em_kernel(_band_runs(A), h, p, 1, 0.0, ll)
     return p, ll[0], ll[1]
 
 def _squarem(A, h, pi, max_steps, tol, floor=0.1):
@@ -184,7 +186,7 @@ def _squarem(A, h, pi, max_steps, tol, floor=0.1):
         p4, _, l4 = _em_map(A, h, p3); steps += 1          # one EM step from the extrapolated point
         pi = p4 if l4 >= l2 else p2                        # never go downhill
         trace.append(max(l4, l2))
-        gap = _gap_kernel(A.indptr, A.indices, A.data, h, pi)
+        gap = _gap_kernel(_band_runs(A), h, pi)
         if gap <= tol: break
     return pi, steps, np.array(trace), gap
 

@@ -12,11 +12,10 @@ import scipy.linalg as sla
 import pandas as pd
 from .core import _check_int, _check_metric, _check_K
 from .metrics import metric_weights
-from .sampling import _check_sizes, _cached_sparse_pmf
+from .sampling import _check_sizes, _kernel_gram, _kernel_T
 from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, get_estimator, fit_estimator
 from .mle import _fit_mle
 from .mes import _fit_mes
-from .sampling import _gram
 from .baselines import _check_gamma, _prior, _fit_bv
 
 # %% auto #0
@@ -24,9 +23,10 @@ __all__ = ['CURVE_ESTIMATORS', 'mn_adjusted_metric', 'estimate_mn', 'estimate_cu
            'winner_counts']
 
 # %% ../nbs/13_mn.ipynb #310301d0
-def _mn_factor(P, p:np.ndarray, M:int):
-    "Cholesky factor of $A^\\top DA-\\frac1MA^\\top A+\\frac1M\\Lambda_1$ for the kernel P (N x n, sparse or dense) and prior p."
-    mat = _gram(P, p - 1 / M) + np.diag(np.asarray(P.sum(0)).ravel()) / M     # the Gram matrix is linear in its weights
+def _mn_factor(N:int, n:int, replace:bool, p:np.ndarray, M:int):
+    "Cholesky factor of $A^\\top DA-\\frac1MA^\\top A+\\frac1M\\Lambda_1$ for the kernel of (N, n) and prior p."
+    G, colsum = _kernel_gram(N, n, replace, p - 1 / M, np.ones(N))         # the Gram matrix is linear in its weights
+    mat = G + np.diag(colsum) / M
     try: return sla.cho_factor(mat, lower=True)
     except np.linalg.LinAlgError:
         raise np.linalg.LinAlgError("the MN system (A'DA - A'A/M + Lambda1/M) is not positive definite; "
@@ -43,8 +43,8 @@ def mn_adjusted_metric(N:int,             # number of items
     "The MN adjusted metric (Li et al. 2023 eq 11): the minimiser of the MSE bound L1 + L2."
     N, n = _check_sizes(N, n, replace)
     metric, K, M = _check_metric(metric), _check_K(K), _check_int('M', M, 1)
-    P, p = _cached_sparse_pmf(N, n, replace), _prior(prior, N)
-    return sla.cho_solve(_mn_factor(P, p, M), P.T @ (p * metric_weights(metric, N, K)))
+    p = _prior(prior, N)
+    return sla.cho_solve(_mn_factor(N, n, replace, p, M), _kernel_T(N, n, replace, p * metric_weights(metric, N, K)))
 
 # %% ../nbs/13_mn.ipynb #537484f7
 def estimate_mn(sampled_ranks,     # sampled rank (1..n) of each user's relevant item, or a SampledRanks
@@ -61,9 +61,9 @@ def estimate_mn(sampled_ranks,     # sampled rank (1..n) of each user's relevant
 @register_estimator('MN', description='Li et al.\'s minimal-MSE adjusted metric with a uniform prior (2023, eq 11)')
 def _fit_mn(ev:SampledRanks, prior=None) -> AdjustedEstimate:
     "MN on a validated evaluation, M = its number of users: the matrix is factorised once, on first use."
-    P, p = _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace), _prior(prior, ev.N)
-    factor = functools.cache(lambda: _mn_factor(P, p, ev.M))
-    return AdjustedEstimate(ev, lambda m, K: sla.cho_solve(factor(), P.T @ (p * metric_weights(m, ev.N, K))), 'MN')
+    N, n, p = ev.N, ev.fixed_n, _prior(prior, ev.N)
+    factor = functools.cache(lambda: _mn_factor(N, n, ev.replace, p, ev.M))
+    return AdjustedEstimate(ev, lambda m, K: sla.cho_solve(factor(), _kernel_T(N, n, ev.replace, p * metric_weights(m, N, K))), 'MN')
 
 # %% ../nbs/13_mn.ipynb #515687d8
 for _base, _fit in (('BV', _fit_bv), ('MN', _fit_mn)):

@@ -248,28 +248,122 @@ def kernel_cache(max_bytes:int=None, # new size of the cache in bytes (1 GB by d
     if max_bytes is not None: _CACHE_BYTES = _check_int('max_bytes', max_bytes, 0); _trim_cache(keep=0)
     return dict(entries=len(_CACHE), bytes=_cache_bytes(), max_bytes=_CACHE_BYTES)
 
+# %% ../nbs/02_sampling.ipynb #b886fde9
+def _band_runs(A) -> tuple:
+    "The runs of consecutive columns of the CSR kernel A as (row_runs, run_ptr, run_col, data), computed once and kept with A."
+    runs = getattr(A, '_runs', None)
+    if runs is None:
+        starts = np.ones(A.nnz, bool)                           # an entry starts a run unless it continues its left neighbour
+        starts[1:] = np.diff(A.indices) != 1
+        starts[A.indptr[:-1][np.diff(A.indptr) > 0]] = True     # and every row starts a new run
+        run_ptr = np.r_[np.flatnonzero(starts), A.nnz].astype(np.uint64)
+        row_runs = np.searchsorted(run_ptr[:-1], A.indptr).astype(np.uint64)
+        runs = A._runs = (row_runs, run_ptr, A.indices[run_ptr[:-1].astype(np.int64)].astype(np.uint64), A.data)
+    return runs
+
+@jit
+def _run_dot(data, a, L, x, c):
+    "sum_{j<L} data[a+j] x[c+j] in eight interleaved partial sums: a fixed order, in a loop the compiler vectorises (unsigned offsets)."
+    s0 = s1 = s2 = s3 = s4 = s5 = s6 = s7 = 0.0
+    u1, u2, u3, u4, u5, u6, u7, u8 = np.arange(1, 9, dtype=np.uint64)
+    end = a + L
+    while a + u8 <= end:
+        s0 += data[a] * x[c]; s1 += data[a + u1] * x[c + u1]
+        s2 += data[a + u2] * x[c + u2]; s3 += data[a + u3] * x[c + u3]
+        s4 += data[a + u4] * x[c + u4]; s5 += data[a + u5] * x[c + u5]
+        s6 += data[a + u6] * x[c + u6]; s7 += data[a + u7] * x[c + u7]
+        a += u8; c += u8
+    while a < end:
+        s0 += data[a] * x[c]; a += u1; c += u1
+    return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+
+@jit
+def _run_axpy(data, a, L, p, y, c):
+    "y[c+j] += p data[a+j] for j < L (unsigned offsets: the loop vectorises)."
+    for j in range(L): y[c + j] += p * data[a + j]
+
 # %% ../nbs/02_sampling.ipynb #0adf726b
+@jit
+def _gram_quad(b0, b1, b2, b3, x, W, G, lo):
+    "G[lo+i, lo+j] += sum_t x[t] b_t[i] b_t[j] for i <= j < W: four rows of the kernel in one sweep over G."
+    for i in range(W):
+        x0, x1, x2, x3 = x[0] * b0[i], x[1] * b1[i], x[2] * b2[i], x[3] * b3[i]
+        if x0 == 0.0 and x1 == 0.0 and x2 == 0.0 and x3 == 0.0: continue
+        g = G[lo + i]
+        for j in range(np.uint64(i), W): g[lo + j] += x0 * b0[j] + x1 * b1[j] + x2 * b2[j] + x3 * b3[j]
+
 @jit(parallel=True)
-def _gram_kernel(indptr, indices, data, p, parts):
-    "parts[c] += p[R] a_R a_R^T (upper triangle) over the rows R of chunk c of a sparse kernel with sorted columns."
-    N, C = len(p), parts.shape[0]
+def _gram_kernel(runs, p, parts):
+    "parts[c] += sum of p[R] a_R a_R^T (upper triangle) over the rows R of chunk c, four rows at a time over the union of their bands."
+    rows, ptr, col, data = runs
+    N, C, n = len(p), parts.shape[0], parts.shape[1]
     for c in numba.prange(C):
-        G = parts[c]
-        for R in range(c * N // C, (c + 1) * N // C):
-            if p[R] == 0.0: continue
-            a, b = indptr[R], indptr[R + 1]
-            for j in range(a, b):
-                x, cj = p[R] * data[j], indices[j]
-                for k in range(j, b): G[cj, indices[k]] += x * data[k]
+        G, B, x, sel = parts[c], np.zeros((4, n)), np.zeros(4), np.empty(4, np.int64)
+        R, end = c * N // C, (c + 1) * N // C
+        while R < end:
+            t = 0                                                  # the next (up to) four rows with weight and a band
+            while R < end and t < 4:
+                if p[R] != 0.0 and rows[R + 1] > rows[R]: sel[t] = R; t += 1
+                R += 1
+            if t == 0: break
+            lo, hi = n, 0
+            for s in range(t):
+                for k in range(rows[sel[s]], rows[sel[s] + 1]):
+                    lo, hi = min(lo, np.int64(col[k])), max(hi, np.int64(col[k] + ptr[k + 1] - ptr[k]))
+            B[:, :hi - lo] = 0.0; x[:] = 0.0
+            for s in range(t):
+                x[s] = p[sel[s]]
+                for k in range(rows[sel[s]], rows[sel[s] + 1]):
+                    a, L, c0 = np.int64(ptr[k]), np.int64(ptr[k + 1] - ptr[k]), np.int64(col[k]) - lo
+                    B[s, c0:c0 + L] = data[a:a + L]
+            _gram_quad(B[0], B[1], B[2], B[3], x, np.uint64(hi - lo), G, np.uint64(lo))
 
 def _gram(P, p) -> np.ndarray:
     "$A^\\top\\mathrm{diag}(p)A$ (n x n, dense) for the kernel A = P (N x n, sparse or dense), one parallel pass over its bands."
     P, n = sps.csr_matrix(P), P.shape[1]
     if not P.has_sorted_indices: P = P.sorted_indices()      # the kernel fills the upper triangle only
     parts = np.zeros((4 if n <= 4096 else 1, n, n))
-    _gram_kernel(P.indptr, P.indices, P.data, np.ascontiguousarray(p, dtype=np.float64), parts)
+    _gram_kernel(_band_runs(P), np.ascontiguousarray(p, dtype=np.float64), parts)
     G = parts.sum(0)
     return G + np.triu(G, 1).T
+
+# %% ../nbs/02_sampling.ipynb #e0461374
+_CACHED_DENSE_BYTES = 2**28   # a kernel whose dense N x n matrix would need more is streamed in blocks of rows, not cached
+
+def _kernel_blocks(N:int, n:int, replace:bool, rows=None):
+    "P(r|R), r = 1..n, in blocks of rows: (0-based rows, CSR block). The cached kernel for a small catalogue; else built block by block (~50 MB each)."
+    if N * n * 8 <= _CACHED_DENSE_BYTES and (rows is None or len(rows) > N // 2):
+        A = _cached_sparse_pmf(N, n, replace)
+        rows = np.arange(N) if rows is None else np.asarray(rows, np.int64)
+        yield rows, (A if len(rows) == N else A[rows]); return
+    rows = np.arange(N) if rows is None else np.asarray(rows, np.int64)
+    step = max(256, 2**22 // int(20 * math.sqrt(n) + 2))           # rows per block (~50 MB): a band has at most ~18 sqrt(n) entries
+    for i in range(0, len(rows), step):
+        R = rows[i:i + step]
+        yield R, _sparse_pmf(N, np.full(n, n), np.arange(1, n + 1), replace, Rs=R + 1.0)
+
+def _kernel_gram(N:int, n:int, replace:bool, p, v=None) -> tuple[np.ndarray, np.ndarray]:
+    "$A^\\top\\mathrm{diag}(p)A$ and $A^\\top v$ (default v = p) for the kernel of (N, n), in one sweep that holds at most a block of A."
+    p = np.ascontiguousarray(p, dtype=np.float64)
+    v = p if v is None else np.asarray(v, np.float64)
+    parts, Atv = np.zeros((4 if n <= 4096 else 1, n, n)), np.zeros(n)
+    for R, B in _kernel_blocks(N, n, replace, np.flatnonzero((p != 0) | (v != 0))):
+        _gram_kernel(_band_runs(B), p[R], parts)
+        Atv += B.T @ v[R]
+    G = parts.sum(0)
+    return G + np.triu(G, 1).T, Atv
+
+def _kernel_T(N:int, n:int, replace:bool, v) -> np.ndarray:
+    "$A^\\top v$ (length n) for a vector v over 1..N, from the rows where v is not zero."
+    v, out = np.asarray(v, np.float64), np.zeros(n)
+    for R, B in _kernel_blocks(N, n, replace, np.flatnonzero(v)): out += B.T @ v[R]
+    return out
+
+def _kernel_dot(N:int, n:int, replace:bool, x) -> np.ndarray:
+    "$A x$ (length N) for a vector x over r = 1..n."
+    out = np.empty(N)
+    for R, B in _kernel_blocks(N, n, replace): out[R] = B @ x
+    return out
 
 # %% ../nbs/02_sampling.ipynb #4be1230d
 def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precision", "ap", "mrr", "ndcg", "auc"

@@ -12,7 +12,7 @@ import pandas as pd
 from .core import _check_int, _check_metric, _check_K, _check_float
 from .metrics import metric_weights
 from .evaluation import SampledRanks, get_estimator, fit_estimator, register_estimator
-from .mle import _fit_mle, _em_batch, _em_kernel, _gap_kernel
+from .mle import _fit_mle, _em_batch, _em
 from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
 
@@ -27,17 +27,14 @@ def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=25_600)
     "EM from the uniform start, continued to 100, 200, 400, ... iterations until the certified total log-likelihood gap is <= `max_gap` nats."
     max_gap = _check_float('max_gap', max_gap, 0, lo_open=True)
     max_iter, t, done = _check_int('max_iter', max_iter, 100), 100, 0
-    A, h = ev.kernel(), ev.counts / ev.counts.sum()
-    pi, trace = np.full(A.shape[0], 1.0 / A.shape[0]), []
+    pi, trace = None, []
     while True:                                   # EM is memoryless: continuing from iteration `done` = restarting
-        ll = np.empty(t - done + 1)
-        _em_kernel(A.indptr, A.indices, A.data, h, pi, t - done, 0.0, ll)
+        pi, _, ll, gap = _em(ev.kernel(), ev.counts, t - done, pi=pi)
         trace.append(ll if done == 0 else ll[1:]); done = t
-        gap = _gap_kernel(A.indptr, A.indices, A.data, h, pi)
         if gap * ev.M <= max_gap or 2 * t > max_iter: break
         t *= 2
-    info = dict(iterations=done, loglik=np.concatenate(trace) * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(h))
-    return RankDistribution(pi / pi.sum(), 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
+    info = dict(iterations=done, loglik=np.concatenate(trace) * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts))
+    return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
 
 # %% ../nbs/16_trust.ipynb #305d8b74
 def _metric_grid(metrics, Ks, N:int) -> tuple[list, np.ndarray]:
