@@ -3,12 +3,14 @@
 Each case runs in its own subprocess, so its peak memory (max RSS, including the ~300 MB Python/Numba/SciPy runtime)
 is its own; every ratio compares cases measured in one run on the same machine. Usage:
 
-    python bench/run.py [--scales ml-1m ml-20m book-x 1m] [--groups BV MN ...] [--out bench/results.md]
+    python bench/run.py [--scales ml-1m ml-20m book-x 1m] [--groups BV MN ...] [--roles ours ...] [--out bench/results.md]
                         [--update bench/results.json]
 
 Scales (Li et al. 2023 / Jin et al. 2021): ml-1m N=3,706 n=100 M=6,040; ml-20m N=20,720 n=1,000 M=136,677;
 book-x N=139,331 n=100 M=11,325; 1m N=10^6 n=1,000 M=10^6. Simulated global ranks (log-normal, median 20) are
-sampled with replacement. Cases whose dense matrices would not fit (or would take hours) are reported as skipped.
+sampled with replacement. The scales 'ml-20m a=0.2', 'a=0.4', 'a=1' (not run by default) have the ml-20m sizes and
+global ranks from Beta(a, 1), under which every sampled rank occurs and the EM kernel is the whole band; '10m a=0.4'
+and '10m n=1000 a=0.4' do the same at N=10^7 (n=100 and 1,000, M=10^6), where that kernel does not fit in memory. Cases whose dense matrices would not fit (or would take hours) are reported as skipped.
 'EM under load' times the same fit on one thread of an idle machine and with all threads while one CPU-bound process
 per core runs beside it (a shared workstation): the ratio is the cost of the load, which is at least the fair share
 (cores + processes) / cores, about 2x on an otherwise idle machine.
@@ -17,13 +19,20 @@ import argparse, json, os, subprocess, sys
 from pathlib import Path
 
 SCALES = {'ml-1m': (3706, 100, 6040), 'ml-20m': (20720, 1000, 136677), 'book-x': (139331, 100, 11325),
-          '1m': (10**6, 1000, 10**6)}
+          '1m': (10**6, 1000, 10**6),
+          # ml-20m sizes with global ranks from Beta(a, 1) (real models fit a = 0.42-0.53): every sampled rank occurs
+          'ml-20m a=0.2': (20720, 1000, 136677), 'ml-20m a=0.4': (20720, 1000, 136677), 'ml-20m a=1': (20720, 1000, 136677),
+          # 10^7 items, every sampled rank observed: the EM kernel (7-26 GB) is regenerated on every pass
+          '10m a=0.4': (10**7, 100, 10**6), '10m n=1000 a=0.4': (10**7, 1000, 10**6)}
+DEFAULT_SCALES = ['ml-1m', 'ml-20m', 'book-x', '1m']
 
 SETUP = """
 from samplerank.sampling import sample_ranks
 from samplerank.mle import simulate_global_ranks
 from samplerank.metrics import metric_weights
-R = simulate_global_ranks(N, M, seed=0); r = sample_ranks(R, N, n, seed=1)
+if BETA is None: R = simulate_global_ranks(N, M, seed=0)
+else: R = np.minimum(1 + np.floor(N * np.random.default_rng(0).beta(BETA, 1, M)).astype(np.int64), N)
+r = sample_ranks(R, N, n, seed=1)
 """
 DENSE = "A = st.binom.pmf(np.arange(n)[None, :], n - 1, (np.arange(1, N + 1)[:, None] - 1) / (N - 1))"
 
@@ -45,7 +54,7 @@ t = time.perf_counter(); """ + DENSE + """; seconds = time.perf_counter() - t
 value = float(A[N // 3].sum())"""),
  ('EM fixed n', 'ours', 'estimate_mle (sparse, observed ranks, fused)', """
 from samplerank.mle import estimate_mle
-estimate_mle(r[:100], 50, min(n, 50))
+estimate_mle(np.minimum(r[:100], 50), 50, 50)
 t = time.perf_counter(); d = estimate_mle(r, N, n); seconds = time.perf_counter() - t
 value = d.metric('ndcg', 10)"""),
  ('EM fixed n', 'naive', 'eq 21, dense SciPy + NumPy', """
@@ -90,7 +99,7 @@ seconds = time.perf_counter() - t
 value = float(metric_weights('ndcg', N, 10) @ (pi / pi.sum()))"""),
  ('MES', 'ours', 'estimate_mes (Newton on the dual)', """
 from samplerank.mes import estimate_mes
-estimate_mes(r[:100], 50, min(n, 50))
+estimate_mes(np.minimum(r[:100], 50), 50, 50)
 t = time.perf_counter(); d = estimate_mes(r, N, n); seconds = time.perf_counter() - t
 value = d.metric('ndcg', 10)"""),
  ('MES', 'cone', 'SCS on the sparse kernel (observed ranks)', """
@@ -106,7 +115,7 @@ pi = _solve_mes(rank_pmf(N, n), h, 1e-3, ('SCS',))[0]; seconds = time.perf_count
 value = float(metric_weights('ndcg', N, 10) @ pi)"""),
  ('BV', 'ours', 'estimate_bv (NDCG@10, gamma 0.01)', """
 from samplerank.baselines import estimate_bv
-estimate_bv(r[:10], 50, min(n, 50), 'ndcg', 10)
+estimate_bv(np.minimum(r[:10], 50), 50, 50, 'ndcg', 10)
 t = time.perf_counter(); value = estimate_bv(r, N, n, 'ndcg', 10); seconds = time.perf_counter() - t"""),
  ('BV', 'naive', 'dense kernel, NumPy normal equations (eqs 10-12)', """
 import scipy.linalg as sla
@@ -118,7 +127,7 @@ x = sla.lstsq(mat, Pp.T @ metric_weights('ndcg', N, 10), lapack_driver='gelsd')[
 value = float(x @ np.bincount(r - 1, minlength=n) / len(r)); seconds = time.perf_counter() - t"""),
  ('MN', 'ours', 'estimate_mn (NDCG@10, uniform prior)', """
 from samplerank.mn import estimate_mn
-estimate_mn(r[:10], 50, min(n, 50), 'ndcg', 10)
+estimate_mn(np.minimum(r[:10], 50), 50, 50, 'ndcg', 10)
 t = time.perf_counter(); value = estimate_mn(r, N, n, 'ndcg', 10); seconds = time.perf_counter() - t"""),
  ('MN', 'naive', 'dense kernel, NumPy (Li et al. 2023 eq 11)', """
 import scipy.linalg as sla
@@ -128,6 +137,54 @@ P = rank_pmf(N, n); p = np.full(N, 1 / N); Pp = P * p[:, None]
 mat = Pp.T @ P - (P.T @ P) / M + np.diag(P.sum(0)) / M
 x = sla.cho_solve(sla.cho_factor(mat, lower=True), Pp.T @ metric_weights('ndcg', N, 10))
 value = float(x @ np.bincount(r - 1, minlength=n) / len(r)); seconds = time.perf_counter() - t"""),
+ ('BV learned prior', 'ours', 'BV_MLE: estimate_mle prior, then estimate_bv (NDCG@10, gamma 0.01)', """
+from samplerank.evaluation import SampledRanks, fit_estimator
+fit_estimator('BV_MLE', SampledRanks(np.minimum(r[:10], 50), 50, 50)).metric('ndcg', 10)
+t = time.perf_counter(); value = fit_estimator('BV_MLE', SampledRanks(r, N, n)).metric('ndcg', 10); seconds = time.perf_counter() - t"""),
+ ('BV learned prior', 'naive', 'the same prior, dense kernel, NumPy normal equations', """
+import scipy.linalg as sla
+from samplerank.sampling import rank_pmf
+from samplerank.mle import estimate_mle
+t = time.perf_counter()
+p = estimate_mle(r, N, n).pmf
+P = rank_pmf(N, n); Pp = P * p[:, None]
+mat = 0.99 * (Pp.T @ P) + 0.01 * np.diag(Pp.sum(0))
+x = sla.lstsq(mat, Pp.T @ metric_weights('ndcg', N, 10), lapack_driver='gelsd')[0]
+value = float(x @ np.bincount(r - 1, minlength=n) / len(r)); seconds = time.perf_counter() - t"""),
+ ('MN learned prior', 'ours', 'MN_MLE: estimate_mle prior, then estimate_mn (NDCG@10)', """
+from samplerank.evaluation import SampledRanks, fit_estimator
+fit_estimator('MN_MLE', SampledRanks(np.minimum(r[:10], 50), 50, 50)).metric('ndcg', 10)
+t = time.perf_counter(); value = fit_estimator('MN_MLE', SampledRanks(r, N, n)).metric('ndcg', 10); seconds = time.perf_counter() - t"""),
+ ('MN learned prior', 'naive', 'the same prior, dense kernel, NumPy (Li et al. 2023 eq 11)', """
+import scipy.linalg as sla
+from samplerank.sampling import rank_pmf
+from samplerank.mle import estimate_mle
+t = time.perf_counter()
+p = estimate_mle(r, N, n).pmf
+P = rank_pmf(N, n); Pp = P * p[:, None]
+mat = Pp.T @ P - (P.T @ P) / M + np.diag(P.sum(0)) / M
+x = sla.cho_solve(sla.cho_factor(mat, lower=True), Pp.T @ metric_weights('ndcg', N, 10))
+value = float(x @ np.bincount(r - 1, minlength=n) / len(r)); seconds = time.perf_counter() - t"""),
+ ('roofline', 'ours', 'EM: one pass over the kernel, mean of 100 (value: GB/s moved)', """
+from samplerank.evaluation import SampledRanks
+from samplerank.mle import _em
+from samplerank.sampling import _band_runs
+ev = SampledRanks(r, N, n); A = ev.kernel(); _em(A, ev.counts, 2)
+rows, ptr, col, data = _band_runs(A)
+nbytes = data.nbytes + ptr.nbytes + col.nbytes + rows.nbytes + 2 * 8 * N    # kernel values and runs, pi read and written
+t = time.perf_counter(); _em(A, ev.counts, 100); seconds = (time.perf_counter() - t) / 100
+value = nbytes / seconds / 1e9
+extra = dict(bytes_per_iter=int(nbytes), nnz=int(A.nnz))"""),
+ ('roofline', 'bandwidth', 'streaming read of 1 GB, all threads, best of 5 (value: GB/s)', """
+import numba
+@numba.njit(parallel=True)
+def total(x):
+    s = 0.0
+    for i in numba.prange(len(x)): s += x[i]
+    return s
+x = np.ones(2**27); total(x); ts = []
+for _ in range(5): t = time.perf_counter(); total(x); ts.append(time.perf_counter() - t)
+seconds = min(ts); value = x.nbytes / seconds / 1e9"""),
  ('EM under load', 'ours', 'estimate_mle, 1 thread, idle machine (median of 15 fits)', """
 from samplerank.mle import estimate_mle
 from samplerank.evaluation import SampledRanks
@@ -168,17 +225,17 @@ value = float(Rg.mean())"""),
 
 RUNNER = """
 import json, resource, time, numpy as np
-N, n, M = {N}, {n}, {M}
-value = None
+N, n, M, BETA = {N}, {n}, {M}, {beta}
+value, extra = None, {{}}
 {setup}
 {code}
-print(json.dumps(dict(seconds=seconds, value=value, peak_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)))
+print(json.dumps(dict(seconds=seconds, value=value, peak_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, **extra)))
 """
 
 def skip_reason(group, name, N, n, M):
     dense = N * n * 8 / 2**30
     if 'per user' in name and N * M * 8 / 2**30 > 2: return f'users x N posterior needs {N * M * 8 / 2**30:.0f} GB per step'
-    if group in ('P(r|R)', 'EM fixed n', 'EM adaptive', 'BV', 'MN') and 'sparse' not in name and 'estimate_' not in name \
+    if group in ('P(r|R)', 'EM fixed n', 'EM adaptive', 'BV', 'MN', 'BV learned prior', 'MN learned prior') and 'sparse' not in name and 'estimate_' not in name \
        and dense > 6: return f'dense N x n matrix needs {dense:.0f} GB'
     if group == 'EM adaptive' and 'dense' in name and dense * 3 > 6: return f'dense N x pairs matrix needs > {dense * 3:.0f} GB'
     if group == 'MES' and 'SCS' in name and N > 200_000: return 'SCS with 10^6 exponential cones: not attempted'
@@ -187,8 +244,9 @@ def skip_reason(group, name, N, n, M):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--scales', nargs='+', default=list(SCALES), choices=list(SCALES))
+    ap.add_argument('--scales', nargs='+', default=DEFAULT_SCALES, choices=list(SCALES))
     ap.add_argument('--groups', nargs='+', default=None)
+    ap.add_argument('--roles', nargs='+', default=None, help='only these roles (ours, naive, dense, cone, load, bandwidth)')
     ap.add_argument('--out', default=None)
     ap.add_argument('--timeout', type=float, default=600, help='seconds allowed per case')
     ap.add_argument('--update', default=None, help='results.json of an earlier run: replace only the cases run now')
@@ -196,14 +254,16 @@ def main():
     rows = []
     for scale in args.scales:
         N, n, M = SCALES[scale]
+        beta = float(scale.split('a=')[1]) if 'a=' in scale else None
         for group, role, name, code in CASES:
             if args.groups and group not in args.groups: continue
+            if args.roles and role not in args.roles: continue
             row = dict(scale=scale, group=group, role=role, name=name)
             why = skip_reason(group, name, N, n, M)
             if why: rows.append(dict(row, skipped=why)); print(rows[-1], flush=True); continue
             try:
                 env = dict(os.environ, NUMBA_NUM_THREADS='1') if '1 thread' in name else None   # before Numba is imported
-                res = subprocess.run([sys.executable, '-c', RUNNER.format(N=N, n=n, M=M, setup=SETUP, code=code)],
+                res = subprocess.run([sys.executable, '-c', RUNNER.format(N=N, n=n, M=M, beta=beta, setup=SETUP, code=code)],
                                      capture_output=True, text=True, timeout=args.timeout, env=env)
             except subprocess.TimeoutExpired:
                 rows.append(dict(row, skipped=f'did not finish in {args.timeout:.0f} s')); print(rows[-1], flush=True); continue
@@ -216,7 +276,7 @@ def main():
         key = lambda r: (r['scale'], r['group'], r['name'])
         fresh = {key(r): r for r in rows}
         rows = [fresh.pop(key(r), r) for r in old] + list(fresh.values())
-    text = render(rows)
+    text = render(rows) + '\n\nRoofline of the EM pass:\n\n' + render_roofline(rows)
     print(text)
     out = Path(args.out or 'bench/results.md')
     if args.out: out.write_text(text + '\n')
@@ -227,6 +287,7 @@ def render(rows) -> str:
     lines = ['| scale | step | implementation | seconds | time / ours | peak MB | value | rel. diff to ours |',
              '|---|---|---|---|---|---|---|---|']
     for r in rows:
+        if r['group'] == 'roofline': continue                          # its own table: render_roofline
         r = dict(r, group=r['group'].replace('|', '\\|'))              # P(r|R) inside a Markdown table cell
         if 'skipped' in r:
             lines.append(f"| {r['scale']} | {r['group']} | {r['name']} | skipped: {r['skipped']} | | | | |"); continue
@@ -236,6 +297,16 @@ def render(rows) -> str:
         diff = f"{abs(r['value'] / base['value'] - 1):.1e}" if base and r['value'] and base['value'] and r['name'] != base['name'] else ''
         lines.append(f"| {r['scale']} | {r['group']} | {r['name']} | {r['seconds']:.3f} | {ratio} | {r['peak_mb']:.0f} | "
                      f"{r['value']:.10g} | {diff} |")
+    return '\n'.join(lines)
+
+def render_roofline(rows) -> str:
+    "EM's bytes moved per pass against the streaming bandwidth measured in the same run, as a Markdown table."
+    lines = ['| scale | kernel entries | MB per pass | ms per pass | GB/s moved | streaming read, GB/s | share |', '|---|---|---|---|---|---|---|']
+    for r in rows:
+        if r['group'] != 'roofline' or r['role'] != 'ours' or 'seconds' not in r: continue
+        bw = next(x for x in rows if x['scale'] == r['scale'] and x['group'] == 'roofline' and x['role'] == 'bandwidth')
+        lines.append(f"| {r['scale']} | {r['nnz']:,} | {r['bytes_per_iter'] / 1e6:.1f} | {r['seconds'] * 1e3:.2f} | "
+                     f"{r['value']:.1f} | {bw['value']:.1f} | {r['value'] / bw['value']:.0%} |")
     return '\n'.join(lines)
 
 if __name__ == '__main__': main()

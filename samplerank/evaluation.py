@@ -13,13 +13,21 @@ import scipy.sparse as sps
 import matplotlib.pyplot as plt
 from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_bool, _check_float
 from .metrics import metric_weights
-from .sampling import _check_sizes, _sparse_pmf, sparse_rank_pmf
+from .sampling import _check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES
 
 # %% auto #0
 __all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'fit_estimator', 'AdjustedEstimate',
            'RankDistribution', 'empirical_distribution']
 
 # %% ../nbs/03a_evaluation.ipynb #62d40baf
+def _column_key(Ns, ns, r) -> np.ndarray:
+    "One int64 per user that sorts like (N_u, n_u, r_u): small codes of the distinct N and n, then the rank (rows of the triple if it would overflow)."
+    uN, cN = np.unique(Ns, return_inverse=True)
+    un, cn = np.unique(ns, return_inverse=True)
+    span = int(r.max(initial=0)) + 1
+    if len(uN) * len(un) * span >= 2**62: return np.unique(np.stack([Ns, ns, r], 1), axis=0, return_inverse=True)[1].ravel()
+    return (cN.ravel().astype(np.int64) * len(un) + cn.ravel()) * span + r
+
 class SampledRanks:
     "A sampled evaluation, validated once: the sampled rank (1..n_u) of each user's relevant item among n_u candidates from N_u items."
     def __init__(self,
@@ -53,11 +61,11 @@ class SampledRanks:
             i = int(np.argmax(ns > Ns)); raise ValueError(f"n[{i}] = {ns[i]} exceeds its own catalogue N[{i}] = {Ns[i]} (without replacement)")
         self.ranks, self.n, self.Ns, self.M = r, ns, Ns, len(r)
         for a in (self.ranks, self.n, self.Ns): a.flags.writeable = False
-        _, first, self.column, counts = np.unique(np.stack([Ns, ns, r], 1), axis=0, return_index=True, return_inverse=True,
+        _, first, self.column, counts = np.unique(_column_key(Ns, ns, r), return_index=True, return_inverse=True,
                                                   return_counts=True)      # columns sorted by catalogue, size, then rank
         self.column = self.column.ravel()
         self.col_N, self.col_n, self.col_r, self.counts = Ns[first], ns[first], r[first], counts.astype(np.float64)
-        self._kernel = None
+        self._kernel = self._streamed = None
 
     @classmethod
     def of(cls, data, N=None, n=None, replace:bool=True) -> SampledRanks:
@@ -65,7 +73,7 @@ class SampledRanks:
         if not isinstance(data, SampledRanks):
             if N is None or n is None: raise ValueError("N and n are required unless the sampled ranks are a SampledRanks")
             return cls(data, N, n, replace)
-        if N is not None and not (np.array_equal(N, data.Ns) if np.ndim(N) else data.fixed_N == _check_int('N', N, 2)):
+        if N is not None and not (np.array_equal(N, data.Ns) if np.ndim(N) else data.catalogue_size == _check_int('N', N, 2)):
             raise ValueError(f"N={N!r} disagrees with the evaluation's catalogue sizes")
         if n is not None and (np.ndim(n) > 0 or data.fixed_n != n): raise ValueError(f"n={n!r} disagrees with the evaluation's sample sizes")
         if _check_bool('replace', replace) != data.replace and replace is not True:
@@ -78,13 +86,13 @@ class SampledRanks:
         return int(self.col_n[0]) if (self.col_n == self.col_n[0]).all() else None
 
     @property
-    def fixed_N(self) -> int | None:
+    def catalogue_size(self) -> int | None:
         "The common catalogue size, or `None` when the users have their own (per-user pools)."
         return int(self.col_N[0]) if (self.col_N == self.col_N[0]).all() else None
 
     def require_uniform(self, what:str, instead:str=''):
         "Raise `ValueError` unless all users share one sample set size and one catalogue size (what `what` needs)."
-        if self.fixed_n is None or self.fixed_N is None:
+        if self.fixed_n is None or self.catalogue_size is None:
             which = 'sample set size' if self.fixed_n is None else 'catalogue size N'
             raise ValueError(f"{what} needs one {which} for all users" + (f"; with per-user sizes use one of {instead}" if instead else ''))
 
@@ -95,15 +103,25 @@ class SampledRanks:
         h = np.zeros(self.fixed_n); h[self.col_r - 1] = self.counts
         return h
 
-    def kernel(self) -> sps.csr_matrix:
-        "The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j: built on first use, then kept."
-        if self._kernel is None: self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N)
+    def kernel(self, stream:bool=False):
+        "The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j, built on first use and kept (up to 4 GB); with `stream`, beyond 1 GB a `_StreamedKernel` (one N and n) that regenerates its rows."
+        if self._kernel is not None: return self._kernel
+        if stream and self._streamed is not None: return self._streamed
+        can_stream = stream and self.fixed_n is not None and self.catalogue_size is not None
+        try: self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N,
+                                        max_bytes=_STREAM_BYTES if can_stream else _MAX_BYTES)
+        except _KernelTooLarge as e:
+            if not can_stream:
+                raise ValueError(f"{e} over the observed sampled ranks; the plain MLE ('MLE', 'MLE-auto') with one catalogue "
+                                 "size and one sample set size regenerates its rows instead of keeping them") from None
+            self._streamed = _StreamedKernel(self.N, self.fixed_n, self.replace, self.col_r)
+            return self._streamed
         return self._kernel
 
     def at_columns(self, cols) -> SampledRanks:
         "The evaluation of one user per entry of `cols` (column indices, repeats allowed): a resample or a subset of the users."
         cols = np.asarray(cols, np.int64)
-        return SampledRanks(self.col_r[cols], self.fixed_N or self.col_N[cols], self.fixed_n or self.col_n[cols], self.replace)
+        return SampledRanks(self.col_r[cols], self.catalogue_size or self.col_N[cols], self.fixed_n or self.col_n[cols], self.replace)
 
     def bootstrap_counts(self, B:int, rng) -> np.ndarray:
         "Column counts of `B` resamplings of the M users with replacement: rows of Multinomial(M, counts / M)."
@@ -124,7 +142,7 @@ class SampledRanks:
     def __len__(self): return self.M
     def __repr__(self):
         size = f"n={self.fixed_n}" if self.fixed_n else f"n={self.n.min()}..{self.n.max()}"
-        cat = f"N={self.N}" if self.fixed_N else f"N={self.Ns.min()}..{self.N}"
+        cat = f"N={self.N}" if self.catalogue_size else f"N={self.Ns.min()}..{self.N}"
         return f"SampledRanks(M={self.M}, {cat}, {size}, replace={self.replace}, columns={len(self.counts)})"
 
 # %% ../nbs/03a_evaluation.ipynb #eff021e1

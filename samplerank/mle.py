@@ -11,8 +11,9 @@ import warnings
 import numpy as np
 import numba
 import scipy.sparse as sps
+import tqdm.auto
 from .core import jit, _check_int, _check_float
-from .sampling import _sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy
+from .sampling import _sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy, _band_values_from, _StreamedKernel
 from .evaluation import SampledRanks, register_estimator, RankDistribution, empirical_distribution, _as_pmf
 
 # %% auto #0
@@ -92,8 +93,13 @@ def _gap_kernel(runs, h, pi):
     return gap - 1.0
 
 # %% ../nbs/04_mle.ipynb #0a70e04a
+def _check_em(n_iter, tol) -> tuple[int, float | None]:
+    "Validate the plain EM's options: `n_iter` >= 1 iterations, `tol` >= 0 or None."
+    return _check_int('n_iter', n_iter, 1), None if tol is None else _check_float('tol', tol, 0)
+
 def _em(A, h, n_iter:int, tol:float=None, pi=None):
     "EM (eq 21) on the kernel A for counts h from `pi` (default: uniform): (pi, iterations, log-likelihood per user at each, gap)."
+    if isinstance(A, _StreamedKernel): return _em_streamed(A, h, n_iter, tol, pi)
     runs, h = _band_runs(A), h / h.sum()
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else pi.copy()
     ll = np.full(n_iter + 1, np.nan)
@@ -104,8 +110,8 @@ def _em(A, h, n_iter:int, tol:float=None, pi=None):
 @register_estimator('MLE', per_user_n=True, description='maximum likelihood by 100 EM iterations from the uniform start (Jin et al. eq 21)')
 def _fit_mle(ev:SampledRanks, n_iter:int=100, tol:float=None) -> RankDistribution:
     "The plain MLE of a validated evaluation: `n_iter` EM iterations over its (n, r) columns, fewer if the gain falls below `tol`."
-    n_iter, tol = _check_int('n_iter', n_iter, 1), None if tol is None else _check_float('tol', tol, 0)
-    pi, it, ll, gap = _em(ev.kernel(), ev.counts, n_iter, tol)
+    n_iter, tol = _check_em(n_iter, tol)
+    pi, it, ll, gap = _em(ev.kernel(stream=True), ev.counts, n_iter, tol)
     info = dict(iterations=it, loglik=ll * ev.M, gap=gap, n=ev.fixed_n, pairs=len(ev.counts))
     return RankDistribution(pi, 'MLE', info, lambda e: _fit_mle(e, n_iter, tol), ev)
 
@@ -132,6 +138,49 @@ def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item 
         return _fit_mle_converged(ev, gap, max_steps)
     if weights is None: return _fit_mle(ev, n_iter, tol)
     return _fit_weighted_mle(ev, weights, correct, n_iter, tol)
+
+# %% ../nbs/04_mle.ipynb #b715b493
+@jit
+def _stream_rows(N, m, replace, lo, hi, start, top, ratio, pi, q, R0, R1, mode, buf):
+    "Rows R0..R1-1 of a pass over a streamed kernel, each band regenerated: mode 0 adds pi[R] a_R to q; 1 first sets pi[R] *= a_R ratio; 2 returns the largest a_R ratio."
+    q[:] = 0.0
+    best = -np.inf
+    for i in range(R0, R1):
+        if lo[i] > hi[i]:                                          # an empty row: (A ratio)[R] = 0
+            if mode == 1: pi[i] = 0.0
+            best = max(best, 0.0)
+            continue
+        L, c0 = np.uint64(hi[i] - lo[i] + 1), np.uint64(lo[i])
+        _band_values_from(i + 1.0, N, m, replace, lo[i], hi[i], start[i], top[i], buf)
+        if mode > 0:
+            s = _run_dot(buf, np.uint64(0), L, ratio, c0)
+            best = max(best, s)
+            if mode == 2: continue
+            pi[i] *= s
+        if pi[i] != 0.0: _run_axpy(buf, np.uint64(0), L, pi[i], q, c0)
+    return best
+
+@jit(parallel=True)
+def _stream_pass(N, m, replace, lo, hi, start, top, ratio, pi, q_parts, mode):
+    "One pass of `_stream_rows` over the fixed row chunks (in parallel); returns the largest (A ratio)[R]."
+    rows, C = len(pi), q_parts.shape[0]
+    best = np.empty(C)
+    for c in numba.prange(C):
+        best[c] = _stream_rows(N, m, replace, lo, hi, start, top, ratio, pi, q_parts[c], c * rows // C, (c + 1) * rows // C, mode,
+                               np.empty(int(m) + 1))
+    return best.max()
+
+def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None):
+    "`_em` on a kernel too large to keep: the same iterations and sums over ranks 1..n, each pass regenerating the rows."
+    hk = np.zeros(S.n); hk[S.ranks - 1] = h / h.sum()
+    pi = np.full(S.N, 1.0 / S.N) if pi is None else pi.copy()
+    q_parts, ratio, ll = np.empty((min(_CHUNKS, S.N), S.n)), np.zeros(S.n), np.full(n_iter + 1, np.nan)
+    _stream_pass(*S.args(), ratio, pi, q_parts, 0)
+    for it in tqdm.auto.tqdm(range(n_iter + 1), desc='EM (streamed kernel)', leave=False, disable=None):
+        ll[it] = _loglik_ratio(q_parts, hk, ratio)
+        if it == n_iter or (it > 0 and tol and ll[it] - ll[it - 1] <= tol * abs(ll[it])): break
+        _stream_pass(*S.args(), ratio, pi, q_parts, 1)
+    return pi / pi.sum(), it, ll[:it + 1], _stream_pass(*S.args(), ratio, pi, q_parts, 2) - 1.0
 
 # %% ../nbs/04_mle.ipynb #a91985de
 def _em_batch(A, H, n_iter:int=100) -> np.ndarray:
@@ -230,7 +279,7 @@ def _reweight(A, w_cols, omega):
 def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=100, tol:float=None) -> RankDistribution:
     "The weighted MLE (eq 23) of an evaluation with one sample set size; with `correct`, the reweighting undone."
     ev.require_uniform('the weighted MLE')
-    n_iter, tol = _check_int('n_iter', n_iter, 1), None if tol is None else _check_float('tol', tol, 0)
+    n_iter, tol = _check_em(n_iter, tol)
     w = _check_weights(weights, ev.fixed_n); wc = w[ev.col_r - 1]
     A, h = ev.kernel(), ev.counts
     if correct:

@@ -120,14 +120,14 @@ def _mode(R, N, m, replace):
 
 @jit
 def _ratio_up(k, R, N, m, replace):
-    "P(k+1) / P(k) (eq. ratio-up)."
-    if replace: return (m - k) / (k + 1.0) * (R - 1.0) / (N - R) if R < N else np.inf
+    "P(k+1) / P(k) (eq. ratio-up); with replacement the row's factor (R-1)/(N-R) is one division per row once inlined."
+    if replace: return (m - k) / (k + 1.0) * ((R - 1.0) / (N - R)) if R < N else np.inf
     return (R - 1.0 - k) * (m - k) / ((k + 1.0) * (N - R - m + k + 1.0))
 
 @jit
 def _ratio_down(k, R, N, m, replace):
-    "P(k-1) / P(k) (eq. ratio-down)."
-    if replace: return k / (m - k + 1.0) * (N - R) / (R - 1.0) if R > 1 else np.inf
+    "P(k-1) / P(k) (eq. ratio-down); with replacement the row's factor (N-R)/(R-1) is one division per row once inlined."
+    if replace: return k / (m - k + 1.0) * ((N - R) / (R - 1.0)) if R > 1 else np.inf
     return k * (N - R - m + k) / ((R - k) * (m - k + 1.0))
 
 @jit
@@ -154,15 +154,19 @@ def _band(R, N, m, replace, rel_tol, kmax):
     return int(lo), int(hi), int(start)
 
 @jit
-def _band_values(R, N, m, replace, lo, hi, k0, buf):
-    "buf[k - lo] = P(k) for k = lo..hi: one saddle-point value at k0, then the ratio recurrence outward."
-    v = math.exp(_log_pmf(k0 + 0.0, R, N, m, replace))
-    buf[k0 - lo] = v
+def _band_values_from(R, N, m, replace, lo, hi, k0, v0, buf):
+    "buf[k - lo] = P(k) for k = lo..hi from v0 = P(k0): the ratio recurrence outward."
+    buf[k0 - lo] = v = v0
     for k in range(k0, lo, -1):
         v *= _ratio_down(k + 0.0, R, N, m, replace); buf[k - 1 - lo] = v
-    v = buf[k0 - lo]
+    v = v0
     for k in range(k0, hi):
         v *= _ratio_up(k + 0.0, R, N, m, replace); buf[k + 1 - lo] = v
+
+@jit
+def _band_values(R, N, m, replace, lo, hi, k0, buf):
+    "buf[k - lo] = P(k) for k = lo..hi: one saddle-point value at k0, then the ratio recurrence outward."
+    _band_values_from(R, N, m, replace, lo, hi, k0, math.exp(_log_pmf(k0 + 0.0, R, N, m, replace)), buf)
 
 @jit(parallel=True)
 def _sparse_pmf_kernel(Ns, Rs, sizes, gptr, rs, replace, rel_tol, counts, indptr, indices, data, write):
@@ -187,7 +191,13 @@ def _sparse_pmf_kernel(Ns, Rs, sizes, gptr, rs, replace, rel_tol, counts, indptr
                         indices[pos] = j; data[pos] = buf[rs[j] - 1 - lo]; pos += 1
             counts[i] = cnt
 
-def _sparse_pmf(N:int, ns, rs, replace:bool, rel_tol:float=1e-17, Rs=None, Ns=None) -> sps.csr_matrix:
+class _KernelTooLarge(ValueError):
+    "The sparse kernel would need more memory than it is allowed."
+    def __init__(self, nbytes:int, limit:int):
+        self.nbytes = nbytes
+        super().__init__(f"the sparse kernel would need {nbytes / 2**30:.1f} GB (more than {limit / 2**30:.1f} GB)")
+
+def _sparse_pmf(N:int, ns, rs, replace:bool, rel_tol:float=1e-17, Rs=None, Ns=None, max_bytes:int=_MAX_BYTES) -> sps.csr_matrix:
     "The kernel P(r_j | R; n_j, N_j) over columns (N_j, n_j, r_j) sorted by catalogue, size, then rank, as a CSR matrix with rows Rs (default 1..N)."
     ns, rs = np.asarray(ns, np.int64), np.asarray(rs, np.int64)
     Ns = np.full(len(ns), N, np.int64) if Ns is None else np.asarray(Ns, np.int64)     # one catalogue, or one per column
@@ -199,8 +209,7 @@ def _sparse_pmf(N:int, ns, rs, replace:bool, rel_tol:float=1e-17, Rs=None, Ns=No
     args = (gN.astype(np.float64), Rs, sizes.astype(np.float64), np.r_[gptr, len(ns)].astype(np.int64), rs, bool(replace), float(rel_tol), counts)
     _sparse_pmf_kernel(*args, indptr, np.empty(0, np.int32), np.empty(0), False)          # pass 1: band sizes
     np.cumsum(counts, out=indptr[1:])
-    if indptr[-1] * 12 > _MAX_BYTES:
-        raise ValueError(f"the sparse kernel would need {indptr[-1] * 12 / 2**30:.1f} GB; pass R= to select rows (at most 4 GB at once)")
+    if indptr[-1] * 12 > max_bytes: raise _KernelTooLarge(int(indptr[-1] * 12), max_bytes)
     indices, data = np.empty(indptr[-1], np.int32), np.empty(indptr[-1])
     _sparse_pmf_kernel(*args, indptr, indices, data, True)                                 # pass 2: values
     return sps.csr_matrix((data, indices, indptr), shape=(len(Rs), len(rs)))
@@ -364,6 +373,33 @@ def _kernel_dot(N:int, n:int, replace:bool, x) -> np.ndarray:
     out = np.empty(N)
     for R, B in _kernel_blocks(N, n, replace): out[R] = B @ x
     return out
+
+# %% ../nbs/02_sampling.ipynb #46ecf55d
+_STREAM_BYTES = 2**30   # a kernel over the observed ranks larger than this is not kept: the plain MLE regenerates its rows
+
+@jit(parallel=True)
+def _band_table_kernel(N, m, replace, rel_tol, kmax, lo, hi, start, top):
+    "For each row R = 1..N: its band [lo, hi] of k = r - 1 (cut at kmax), where the recurrence starts, and P(start | R)."
+    rows = len(lo)
+    C = min(64, rows)
+    for c in numba.prange(C):
+        for i in range(c * rows // C, (c + 1) * rows // C):
+            a, b, k0 = _band(i + 1.0, N, m, replace, rel_tol, kmax)
+            lo[i], hi[i], start[i] = a, b, k0
+            top[i] = math.exp(_log_pmf(k0 + 0.0, i + 1.0, N, m, replace)) if a <= b else 0.0
+
+class _StreamedKernel:
+    "P(r|R) of one (N, n), kept as each row's band and one value per row (20 bytes a row): every pass regenerates the rows."
+    def __init__(self, N:int, n:int, replace:bool, ranks, rel_tol:float=1e-17):
+        self.N, self.n, self.replace, self.ranks = N, n, bool(replace), np.asarray(ranks, np.int64)   # ranks: the observed columns
+        self.lo, self.hi, self.start = (np.empty(N, np.int32) for _ in range(3))
+        self.top = np.empty(N)
+        _band_table_kernel(float(N), n - 1.0, self.replace, rel_tol, self.ranks.max() - 1.0, self.lo, self.hi, self.start, self.top)
+        self.shape, self.nnz = (N, n), int(np.maximum(self.hi.astype(np.int64) - self.lo + 1, 0).sum())
+
+    def args(self) -> tuple:
+        "The arguments of the streamed passes."
+        return float(self.N), self.n - 1.0, self.replace, self.lo, self.hi, self.start, self.top
 
 # %% ../nbs/02_sampling.ipynb #4be1230d
 def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precision", "ap", "mrr", "ndcg", "auc"

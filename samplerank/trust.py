@@ -29,7 +29,7 @@ def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=25_600)
     max_iter, t, done = _check_int('max_iter', max_iter, 100), 100, 0
     pi, trace = None, []
     while True:                                   # EM is memoryless: continuing from iteration `done` = restarting
-        pi, _, ll, gap = _em(ev.kernel(), ev.counts, t - done, pi=pi)
+        pi, _, ll, gap = _em(ev.kernel(stream=True), ev.counts, t - done, pi=pi)
         trace.append(ll if done == 0 else ll[1:]); done = t
         if gap * ev.M <= max_gap or 2 * t > max_iter: break
         t *= 2
