@@ -340,11 +340,9 @@ def _gram(P, p) -> np.ndarray:
 _CACHED_DENSE_BYTES = 2**28   # a kernel whose dense N x n matrix would need more is streamed in blocks of rows, not cached
 
 def _kernel_blocks(N:int, n:int, replace:bool, rows=None):
-    "P(r|R), r = 1..n, in blocks of rows: (0-based rows, CSR block). The cached kernel for a small catalogue; else built block by block (~50 MB each)."
-    if N * n * 8 <= _CACHED_DENSE_BYTES and (rows is None or len(rows) > N // 2):
-        A = _cached_sparse_pmf(N, n, replace)
-        rows = np.arange(N) if rows is None else np.asarray(rows, np.int64)
-        yield rows, (A if len(rows) == N else A[rows]); return
+    "P(r|R), r = 1..n, in blocks of `rows` (0-based; all by default): (row selector, CSR block). A small catalogue: its whole cached kernel, once; else blocks of ~50 MB."
+    if N * n * 8 <= _CACHED_DENSE_BYTES:                         # rows outside `rows` have zero weight in every product
+        yield slice(None), _cached_sparse_pmf(N, n, replace); return
     rows = np.arange(N) if rows is None else np.asarray(rows, np.int64)
     step = max(256, 2**22 // int(20 * math.sqrt(n) + 2))           # rows per block (~50 MB): a band has at most ~18 sqrt(n) entries
     for i in range(0, len(rows), step):
