@@ -276,11 +276,11 @@ def main():
         key = lambda r: (r['scale'], r['group'], r['name'])
         fresh = {key(r): r for r in rows}
         rows = [fresh.pop(key(r), r) for r in old] + list(fresh.values())
+    out = Path(args.out or 'bench/results.md')
+    out.with_suffix('.json').write_text(json.dumps(rows, indent=1))       # the measurements first: rendering cannot lose them
     text = render(rows) + '\n\nRoofline of the EM pass:\n\n' + render_roofline(rows)
     print(text)
-    out = Path(args.out or 'bench/results.md')
     if args.out: out.write_text(text + '\n')
-    out.with_suffix('.json').write_text(json.dumps(rows, indent=1))
 
 def render(rows) -> str:
     "The results as a Markdown table; ratios and differences are to samplerank's case of the same step and scale."
@@ -304,7 +304,9 @@ def render_roofline(rows) -> str:
     lines = ['| scale | kernel entries | MB per pass | ms per pass | GB/s moved | streaming read, GB/s | share |', '|---|---|---|---|---|---|---|']
     for r in rows:
         if r['group'] != 'roofline' or r['role'] != 'ours' or 'seconds' not in r: continue
-        bw = next(x for x in rows if x['scale'] == r['scale'] and x['group'] == 'roofline' and x['role'] == 'bandwidth')
+        bw = next((x for x in rows if x['scale'] == r['scale'] and x['group'] == 'roofline' and x['role'] == 'bandwidth'
+                   and 'value' in x), None)
+        if bw is None: continue                                        # no bandwidth measured at this scale
         lines.append(f"| {r['scale']} | {r['nnz']:,} | {r['bytes_per_iter'] / 1e6:.1f} | {r['seconds'] * 1e3:.2f} | "
                      f"{r['value']:.1f} | {bw['value']:.1f} | {r['value'] / bw['value']:.0%} |")
     return '\n'.join(lines)

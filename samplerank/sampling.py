@@ -209,7 +209,8 @@ def _sparse_pmf(N:int, ns, rs, replace:bool, rel_tol:float=1e-17, Rs=None, Ns=No
     args = (gN.astype(np.float64), Rs, sizes.astype(np.float64), np.r_[gptr, len(ns)].astype(np.int64), rs, bool(replace), float(rel_tol), counts)
     _sparse_pmf_kernel(*args, indptr, np.empty(0, np.int32), np.empty(0), False)          # pass 1: band sizes
     np.cumsum(counts, out=indptr[1:])
-    if indptr[-1] * 12 > max_bytes: raise _KernelTooLarge(int(indptr[-1] * 12), max_bytes)
+    nbytes = indptr[-1] * 12 + 16 * min(indptr[-1], len(Rs) * len(sizes)) + 8 * len(Rs)   # values, columns; at most one run per row and group
+    if nbytes > max_bytes: raise _KernelTooLarge(int(nbytes), max_bytes)
     indices, data = np.empty(indptr[-1], np.int32), np.empty(indptr[-1])
     _sparse_pmf_kernel(*args, indptr, indices, data, True)                                 # pass 2: values
     return sps.csr_matrix((data, indices, indptr), shape=(len(Rs), len(rs)))
@@ -329,7 +330,7 @@ def _gram_kernel(runs, p, parts):
 
 def _gram(P, p) -> np.ndarray:
     "$A^\\top\\mathrm{diag}(p)A$ (n x n, dense) for the kernel A = P (N x n, sparse or dense), one parallel pass over its bands."
-    P, n = sps.csr_matrix(P), P.shape[1]
+    P, n = (P if sps.isspmatrix_csr(P) else sps.csr_matrix(P)), P.shape[1]      # the same matrix keeps its runs
     if not P.has_sorted_indices: P = P.sorted_indices()      # the kernel fills the upper triangle only
     parts = np.zeros((4 if n <= 4096 else 1, n, n))
     _gram_kernel(_band_runs(P), np.ascontiguousarray(p, dtype=np.float64), parts)
