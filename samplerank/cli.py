@@ -43,6 +43,7 @@ def _atomic_out(out) -> Path:
         for f in sorted(tmp.iterdir()): os.replace(f, out / f.name)
     finally: shutil.rmtree(tmp, ignore_errors=True)
 
+# %% ../nbs/20_cli.ipynb #3fe4298c
 def run_example(out:Path,         # directory for report.md and the figures
                 n:int=100,        # sample set size including the relevant item (m+1)
                 repeats:int=1000, # simulated repetitions of the sampled evaluation
