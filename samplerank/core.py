@@ -33,11 +33,16 @@ with warnings.catch_warnings():
 # %% ../nbs/00_core.ipynb #bd70c80e
 INT_MAX = 2**53   # largest integer argument or rank: float64 arithmetic is exact up to here, int64 never wraps
 
+def _finite(value) -> bool:
+    "True when the real number `value` is finite as a float (False for NaN, infinities and numbers beyond float64, such as 10**400)."
+    try: return math.isfinite(value)
+    except (OverflowError, TypeError, ValueError): return False
+
 def _check_int(name:str, value, lo:int=None, hi:int=None, hi_name:str=None) -> int:
     "Return `value` as an `int`, or raise `ValueError` naming `name` when it is not a whole number in [`lo`, `min(hi, 2**53)`]."
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]   # 0-d arrays are scalars
     ok = isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
-    if not ok and not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real) and np.isfinite(value) and float(value).is_integer(): ok = True
+    if not ok and not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real) and _finite(value) and float(value).is_integer(): ok = True
     if hi is None or hi > INT_MAX: hi, hi_name = INT_MAX, '2**53'
     rng = f"{'' if lo is None else lo} <= {name} <= {hi_name or hi}"
     if not ok: raise ValueError(f"{name} must be an integer with {rng}; got {value!r}")
@@ -58,7 +63,7 @@ def _check_float(name:str, value, lo:float=None, hi:float=None, lo_open:bool=Fal
     lo_op, hi_op = ('<' if lo_open else '<='), ('<' if hi_open else '<=')
     rng = (f"{lo} {lo_op} {name} {hi_op} {hi}" if lo is not None and hi is not None else
            f"{name} {'>' if lo_open else '>='} {lo}" if lo is not None else f"{name} {hi_op} {hi}" if hi is not None else '')
-    ok = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and math.isfinite(value)
+    ok = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and _finite(value)
     if ok:
         v = float(value)
         ok = (lo is None or (v > lo if lo_open else v >= lo)) and (hi is None or (v < hi if hi_open else v <= hi))
@@ -66,9 +71,14 @@ def _check_float(name:str, value, lo:float=None, hi:float=None, lo_open:bool=Fal
     return v
 
 # %% ../nbs/00_core.ipynb #69792d9d
+from collections import abc
+
 def _check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:
     "Return `ranks` as a 1-D `int64` array, or raise `ValueError` when it is empty, not whole numbers, or outside 1..`hi`."
-    a = np.asarray(ranks)
+    if isinstance(ranks, (abc.Set, abc.Iterator, abc.KeysView, abc.ValuesView)): ranks = list(ranks)   # {3, 7}, dict views, generators
+    try: a = np.asarray(ranks)
+    except (ValueError, TypeError, OverflowError) as e:                  # ragged lists such as [[1, 2], [3]]
+        raise ValueError(f"{name} must be a 1-D array of ranks; got {type(ranks).__name__} that is not an array ({e})") from None
     if a.ndim == 0: a = a.reshape(1)
     if a.ndim != 1: raise ValueError(f"{name} must be a 1-D array of ranks; got shape {a.shape}")
     if a.size == 0: raise ValueError(f"{name} must not be empty")
@@ -84,7 +94,7 @@ def _check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:
     if lo_bad.any() or hi_bad.any():
         i = int(np.argmax(lo_bad | hi_bad))
         rng = f"1 <= {name} <= {hi_name or hi}"
-        raise ValueError(f"ranks must satisfy {rng}; {name}[{i}] = {a[i].item()!r}")
+        raise ValueError(f"{name} must satisfy {rng}; {name}[{i}] = {a[i].item()!r}")
     return a.astype(np.int64)
 
 # %% ../nbs/00_core.ipynb #b2d4f6a8
@@ -106,7 +116,8 @@ METRICS = ('recall', 'hr', 'precision', 'ap', 'mrr', 'ndcg', 'auc')
 
 def _check_metric(metric:str) -> str:
     "Return the lower-cased metric name, or raise `ValueError` listing the valid names."
-    m = metric.lower() if isinstance(metric, str) else metric
+    if isinstance(metric, np.ndarray) and metric.ndim == 0: metric = metric[()]   # 0-d arrays are scalars
+    m = metric.lower() if isinstance(metric, str) else None                  # a list, array or number is no metric name
     if m not in METRICS: raise ValueError(f"metric must be one of {', '.join(METRICS)}; got {metric!r}")
     return m
 
