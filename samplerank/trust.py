@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import numpy as np
 import pandas as pd
-from .core import _check_int, _check_metric, _check_K, _check_float
+from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool
 from .metrics import metric_weights
 from .evaluation import SampledRanks, get_estimator, fit_estimator, register_estimator
 from .mle import _fit_mle, _em_batch, _em
@@ -93,6 +93,28 @@ def _draws(ev:SampledRanks, name:str, pairs:list, W:np.ndarray, Hb:np.ndarray, r
     X = np.stack([fitted.column_values(m, K) for m, K in pairs], axis=1)          # C x q: linear in the counts
     return ev.counts @ X / ev.M, Hb @ X / ev.M
 
+# %% ../nbs/16_trust.ipynb #e59b600f
+_MIN_STRATUM = 200
+
+def _pool_strata(Ns:np.ndarray, strata:int) -> list[np.ndarray]:
+    "User indices of up to `strata` groups of about equal size by catalogue size N_u (equal sizes stay together; >= 200 users a group when cut evenly)."
+    k = max(1, min(strata, len(Ns) // _MIN_STRATUM))
+    order = np.argsort(Ns, kind='stable'); s = Ns[order]
+    pos = np.arange(1, k) * len(s) // k                                      # equal-size cuts, moved to the nearer end of a run of equal N_u
+    lo, hi = np.searchsorted(s, s[pos], side='left'), np.searchsorted(s, s[pos], side='right')
+    cuts = np.unique(np.where(pos - lo <= hi - pos, lo, hi))
+    return [g for g in np.split(order, cuts) if len(g)]
+
+def _strata_evaluations(ev:SampledRanks, strata:int, exact_pools:bool) -> list[tuple[np.ndarray, SampledRanks]]:
+    "(users, evaluation) of every pool stratum: the evaluation itself when all users share N; else each group with its median N_u, or its users' own."
+    strata, exact_pools = _check_int('strata', strata, 1), _check_bool('exact_pools', exact_pools)
+    if ev.catalogue_size is not None: return [(np.arange(ev.M), ev)]
+    out = []
+    for idx in _pool_strata(ev.Ns, strata):
+        N = ev.Ns[idx] if exact_pools else int(np.median(ev.Ns[idx]))
+        out.append((idx, SampledRanks(ev.ranks[idx], N, ev.fixed_n or ev.n[idx], ev.replace)))
+    return out
+
 # %% ../nbs/16_trust.ipynb #409e0224
 RECOMMENDED = 'MLE-auto'
 
@@ -110,15 +132,21 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
                        seed=None,                     # int, numpy Generator or None: the bootstrap's randomness
                        replace:bool=True,             # sampling scheme of the sampled ranks
                        n_boot:int=200,                # bootstrap replicates
+                       strata:int=6,                  # per-user N: pool strata, each with its own rank distribution (1: one for all)
+                       exact_pools:bool=False,        # per-user N: each stratum with its users' own N_u (else its median N_u)
                        **options,                     # options of the estimator (e.g. gamma for BV)
                       ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method
     "Every metric@K of these users estimated from their sampled ranks, with a confidence interval for the exact value."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
     level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
     name = get_estimator(RECOMMENDED if method is None else method).name
-    pairs, W = _metric_grid(metrics, Ks, ev.N)
+    pairs, _ = _metric_grid(metrics, Ks, ev.N)
+    parts = _strata_evaluations(ev, strata, exact_pools)
     rng = np.random.default_rng(seed)
-    est, draws = _draws(ev, name, pairs, W, ev.bootstrap_counts(n_boot, rng), rng, options)
+    est = draws = 0.0
+    for idx, sub in parts:                          # one part unless the users have their own catalogues
+        e, d = _draws(sub, name, pairs, _metric_grid(metrics, Ks, sub.N)[1], sub.bootstrap_counts(n_boot, rng), rng, options)
+        est, draws = est + len(idx) / ev.M * e, draws + len(idx) / ev.M * d
     lo, hi = np.quantile(draws, [(1 - level) / 2, (1 + level) / 2], axis=0)
     return pd.DataFrame(dict(metric=[m for m, _ in pairs], K=[K for _, K in pairs], estimate=est,
                              lo=np.minimum(lo, est), hi=np.maximum(hi, est), method=name))
@@ -141,6 +169,8 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                    seed=None,             # int, numpy Generator or None
                    replace:bool=True,     # sampling scheme
                    n_boot:int=200,        # bootstrap replicates
+                   strata:int=6,          # per-user N: pool strata, each with its own rank distributions (1: one for all)
+                   exact_pools:bool=False,# per-user N: each stratum with its users' own N_u (else its median N_u)
                    **options,             # options of the estimator
                   ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision
     "Every pair of models: the difference of their metric@K on these users, its interval, and the better one (or 'undecided')."
@@ -149,13 +179,19 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     sizes = {k: ev.M for k, ev in evs.items()}
     if len(set(sizes.values())) > 1: raise ValueError(f"ranks must hold the same users for every model; numbers of users: {sizes}")
     level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
+    first = next(iter(evs.values()))
+    if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()): raise ValueError("N: every model must have the same catalogue sizes (the same users)")
     name = get_estimator(RECOMMENDED if method is None else method).name
-    pairs, W = _metric_grid((metric,), (K,), next(iter(evs.values())).N)
+    pairs, _ = _metric_grid((metric,), (K,), first.N)
+    parts = {k: _strata_evaluations(ev, strata, exact_pools) for k, ev in evs.items()}    # the same strata for every model
     rng = np.random.default_rng(seed)
-    Hb, est, draws = _paired_counts(evs, n_boot, rng), {}, {}
-    for k, ev in evs.items():
-        e, d = _draws(ev, name, pairs, W, Hb[k], rng, options)
-        est[k], draws[k] = e[0], d[:, 0]
+    est, draws = dict.fromkeys(evs, 0.0), dict.fromkeys(evs, 0.0)
+    for s, (idx, _) in enumerate(parts[next(iter(evs))]):
+        subs = {k: p[s][1] for k, p in parts.items()}
+        Hb = _paired_counts(subs, n_boot, rng)
+        for k, ev in subs.items():
+            e, d = _draws(ev, name, pairs, _metric_grid((metric,), (K,), ev.N)[1], Hb[k], rng, options)
+            est[k], draws[k] = est[k] + len(idx) / first.M * e[0], draws[k] + len(idx) / first.M * d[:, 0]
     rows = []
     for a, b in itertools.combinations(evs, 2):
         diff = draws[a] - draws[b]
