@@ -414,9 +414,6 @@ KNOWN_FIXED = {
     ('ar_at_k', 'ranks'): "sr.ar_at_k(..., ranks=np.array(2.5, float64)) -> TypeError: 'iteration over a 0-d array'",
     ('ar_at_k', 'n_positives'): 'sr.ar_at_k(..., n_positives=\'x\') -> ValueError not naming n_positives: "could not convert string to float: \'x\'" (+1 more bad values)',
     ('expected_percentile_rank', 'weights'): 'sr.expected_percentile_rank(..., weights=\'x\') -> ValueError not naming weights: "could not convert string to float: \'x\'" (+2 more bad values)',
-    ('sample_ranks', 'seed'): "sr.sample_ranks(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer' (+6 more bad values)",
-    ('simulate_sampled_metric', 'N'): 'sr.simulate_sampled_metric(..., N=\'x\') -> TypeError: "\'>\' not supported between instances of \'str\' and \'int\'" (+4 more bad values)',
-    ('simulate_sampled_metric', 'seed'): "sr.simulate_sampled_metric(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer' (+6 more bad values)",
     ('exact_table', 'models'): 'sr.exact_table(..., models=None) -> AttributeError: "\'NoneType\' object has no attribute \'values\'" (+7 more bad values)',
     ('sampled_table', 'models'): 'sr.sampled_table(..., models=None) -> AttributeError: "\'NoneType\' object has no attribute \'items\'" (+7 more bad values)',
     ('sampled_table', 'N'): 'sr.sampled_table(..., N=\'x\') -> TypeError: "\'>\' not supported between instances of \'str\' and \'int\'" (+4 more bad values)',
@@ -572,8 +569,6 @@ KNOWN_FIXED = {
 }
 KNOWN_DRAWN = {
     'ar_at_k': 'sr.ar_at_k(..., n_positives=\'\\U0005097d\\x02\\x93\') -> ValueError not naming n_positives: "could not convert string to float: \'\\\\U0005097d\\\\x02\\\\x93\'"',
-    'sample_ranks': "sr.sample_ranks(..., seed='\\x9e') -> TypeError: 'SeedSequence expects int or sequence of ints for entropy not \\x9e'",
-    'simulate_sampled_metric': "sr.simulate_sampled_metric(..., seed=-4.5128160954352377e-153) -> TypeError: 'SeedSequence expects int or sequence of ints for entropy not -4.5128160954352377e-153'",
     'exact_table': "sr.exact_table(..., models={'😍': [722, 98352, -2], '': -1266}) -> ValueError not naming models: 'ranks must satisfy 1 <= ranks <= N; ranks[0] = 722'",
     'expected_vs_samples': "sr.expected_vs_samples(..., models={'¡': [67007, 29678, 1144], '': 0.289, 'e\\U000593b9': []}) -> ValueError not naming models: 'ranks must satisfy 1 <= ranks <= N; ranks[0] = 67007'",
     'simulate_global_ranks': "sr.simulate_global_ranks(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer'",
@@ -724,8 +719,6 @@ def _same(a, b):
 
 EDGE_CASES = [(f, a, i) for f, a in CASES for i in range(len(_edge_values(a, kind_of(f, a, API[f]['args'][a]), API[f]['args'][a])))]
 KNOWN_EDGE = {
-    ('sample_ranks', 'seed', 0): 'TypeError: len() of unsized object',
-    ('simulate_sampled_metric', 'seed', 0): 'TypeError: len() of unsized object',
     ('sampled_table', 'seed', 0): 'TypeError: len() of unsized object',
     ('simulate_global_ranks', 'seed', 0): 'TypeError: len() of unsized object',
     ('run_study', 'seed', 0): 'TypeError: len() of unsized object',
