@@ -414,12 +414,6 @@ KNOWN_FIXED = {
     ('ar_at_k', 'ranks'): "sr.ar_at_k(..., ranks=np.array(2.5, float64)) -> TypeError: 'iteration over a 0-d array'",
     ('ar_at_k', 'n_positives'): 'sr.ar_at_k(..., n_positives=\'x\') -> ValueError not naming n_positives: "could not convert string to float: \'x\'" (+1 more bad values)',
     ('expected_percentile_rank', 'weights'): 'sr.expected_percentile_rank(..., weights=\'x\') -> ValueError not naming weights: "could not convert string to float: \'x\'" (+2 more bad values)',
-    ('exact_table', 'models'): 'sr.exact_table(..., models=None) -> AttributeError: "\'NoneType\' object has no attribute \'values\'" (+7 more bad values)',
-    ('sampled_table', 'models'): 'sr.sampled_table(..., models=None) -> AttributeError: "\'NoneType\' object has no attribute \'items\'" (+7 more bad values)',
-    ('sampled_table', 'N'): 'sr.sampled_table(..., N=\'x\') -> TypeError: "\'>\' not supported between instances of \'str\' and \'int\'" (+4 more bad values)',
-    ('sampled_table', 'seed'): "sr.sampled_table(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer' (+6 more bad values)",
-    ('expected_vs_samples', 'models'): 'sr.expected_vs_samples(..., models=None) -> AttributeError: "\'NoneType\' object has no attribute \'items\'" (+7 more bad values)',
-    ('expected_vs_samples', 'sample_sizes'): 'sr.expected_vs_samples(..., sample_sizes=None) -> TypeError: "\'NoneType\' object is not iterable" (+8 more bad values)',
     ('estimate_mle', 'weights'): 'sr.estimate_mle(..., weights=\'x\') -> ValueError not naming weights: "could not convert string to float: \'x\'" (+2 more bad values)',
     ('estimate_mle', 'correct'): "sr.estimate_mle(..., correct=np.array([True, False], bool)) -> ValueError not naming correct: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
     ('estimate_mle', 'accelerate'): "sr.estimate_mle(..., accelerate=np.array([True, False], bool)) -> ValueError not naming accelerate: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
@@ -569,8 +563,6 @@ KNOWN_FIXED = {
 }
 KNOWN_DRAWN = {
     'ar_at_k': 'sr.ar_at_k(..., n_positives=\'\\U0005097d\\x02\\x93\') -> ValueError not naming n_positives: "could not convert string to float: \'\\\\U0005097d\\\\x02\\\\x93\'"',
-    'exact_table': "sr.exact_table(..., models={'😍': [722, 98352, -2], '': -1266}) -> ValueError not naming models: 'ranks must satisfy 1 <= ranks <= N; ranks[0] = 722'",
-    'expected_vs_samples': "sr.expected_vs_samples(..., models={'¡': [67007, 29678, 1144], '': 0.289, 'e\\U000593b9': []}) -> ValueError not naming models: 'ranks must satisfy 1 <= ranks <= N; ranks[0] = 67007'",
     'simulate_global_ranks': "sr.simulate_global_ranks(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer'",
     'default_estimators': 'sr.default_estimators(..., names=\'÷\\U000e9955ü\') -> ValueError not naming names: "estimator must be one of sampled, MLE, WMLE, WMLE-c, MES, BV, CLS, MN, BV_MLE, BV_MES, MN_MLE, MN_MES, MLE-auto; got \'÷\'"',
     'run_study': 'sr.run_study(..., estimators={\'\': [], \'\\U000da6dfö\': 35444, \'\\U000999c0 \': 634}) -> TypeError: "\'list\' object is not callable"',
@@ -719,7 +711,6 @@ def _same(a, b):
 
 EDGE_CASES = [(f, a, i) for f, a in CASES for i in range(len(_edge_values(a, kind_of(f, a, API[f]['args'][a]), API[f]['args'][a])))]
 KNOWN_EDGE = {
-    ('sampled_table', 'seed', 0): 'TypeError: len() of unsized object',
     ('simulate_global_ranks', 'seed', 0): 'TypeError: len() of unsized object',
     ('run_study', 'seed', 0): 'TypeError: len() of unsized object',
     ('ALS', 'seed', 0): 'TypeError: len() of unsized object',
