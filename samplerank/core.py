@@ -125,7 +125,7 @@ def _check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:boo
     if a.size == 0: raise ValueError(f"{name} must not be empty")
     bad = ~np.isfinite(a) | ((a < 0) if nonneg else False)
     if bad.any():
-        i = int(np.argmax(bad)); raise ValueError(f"{name} must hold finite numbers{' >= 0' if nonneg else ''}; {name}[{i}] = {a[i].item()!r}")
+        i = int(np.argmax(bad)); raise ValueError(f"{name} must be finite{' and >= 0' if nonneg else ''}; {name}[{i}] = {a[i].item()!r}")
     if positive_sum and not a.sum() > 0: raise ValueError(f"{name} must not be all 0")
     return a
 

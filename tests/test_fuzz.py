@@ -414,12 +414,6 @@ KNOWN_FIXED = {
     ('ar_at_k', 'ranks'): "sr.ar_at_k(..., ranks=np.array(2.5, float64)) -> TypeError: 'iteration over a 0-d array'",
     ('ar_at_k', 'n_positives'): 'sr.ar_at_k(..., n_positives=\'x\') -> ValueError not naming n_positives: "could not convert string to float: \'x\'" (+1 more bad values)',
     ('expected_percentile_rank', 'weights'): 'sr.expected_percentile_rank(..., weights=\'x\') -> ValueError not naming weights: "could not convert string to float: \'x\'" (+2 more bad values)',
-    ('estimate_mle', 'weights'): 'sr.estimate_mle(..., weights=\'x\') -> ValueError not naming weights: "could not convert string to float: \'x\'" (+2 more bad values)',
-    ('estimate_mle', 'correct'): "sr.estimate_mle(..., correct=np.array([True, False], bool)) -> ValueError not naming correct: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
-    ('estimate_mle', 'accelerate'): "sr.estimate_mle(..., accelerate=np.array([True, False], bool)) -> ValueError not naming accelerate: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
-    ('wmle_weights', 'metric'): "sr.wmle_weights(..., metric=np.array(['ndcg', 'hr'], <U4)) -> ValueError not naming metric: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
-    ('wmle_weights', 'C'): 'sr.wmle_weights(..., C=1e+300) -> returned non-finite numbers: array with 20 non-finite of 20',
-    ('simulate_global_ranks', 'seed'): "sr.simulate_global_ranks(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer' (+6 more bad values)",
     ('estimate_bv', 'prior'): 'sr.estimate_bv(..., prior=\'x\') -> ValueError not naming prior: "could not convert string to float: \'x\'" (+2 more bad values)',
     ('estimate_cls', 'prior'): 'sr.estimate_cls(..., prior=\'x\') -> ValueError not naming prior: "could not convert string to float: \'x\'" (+2 more bad values)',
     ('bv_adjusted_metric', 'prior'): 'sr.bv_adjusted_metric(..., prior=\'x\') -> ValueError not naming prior: "could not convert string to float: \'x\'" (+2 more bad values)',
@@ -563,7 +557,6 @@ KNOWN_FIXED = {
 }
 KNOWN_DRAWN = {
     'ar_at_k': 'sr.ar_at_k(..., n_positives=\'\\U0005097d\\x02\\x93\') -> ValueError not naming n_positives: "could not convert string to float: \'\\\\U0005097d\\\\x02\\\\x93\'"',
-    'simulate_global_ranks': "sr.simulate_global_ranks(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer'",
     'default_estimators': 'sr.default_estimators(..., names=\'÷\\U000e9955ü\') -> ValueError not naming names: "estimator must be one of sampled, MLE, WMLE, WMLE-c, MES, BV, CLS, MN, BV_MLE, BV_MES, MN_MLE, MN_MES, MLE-auto; got \'÷\'"',
     'run_study': 'sr.run_study(..., estimators={\'\': [], \'\\U000da6dfö\': 35444, \'\\U000999c0 \': 634}) -> TypeError: "\'list\' object is not callable"',
     'summary_table': 'sr.summary_table(..., K=0) -> UFuncTypeError: "ufunc \'add\' did not contain a loop with signature matching types (dtype(\'float64\'), dtype(\'<U3\')) -> None"',
@@ -711,7 +704,6 @@ def _same(a, b):
 
 EDGE_CASES = [(f, a, i) for f, a in CASES for i in range(len(_edge_values(a, kind_of(f, a, API[f]['args'][a]), API[f]['args'][a])))]
 KNOWN_EDGE = {
-    ('simulate_global_ranks', 'seed', 0): 'TypeError: len() of unsized object',
     ('run_study', 'seed', 0): 'TypeError: len() of unsized object',
     ('ALS', 'seed', 0): 'TypeError: len() of unsized object',
     ('curve_study', 'seed', 0): 'TypeError: len() of unsized object',
