@@ -126,7 +126,7 @@ API = {
     'estimate_cls': E(sampled_ranks=SR, N=N, n=n, metric='ndcg', K=10, prior=None, replace=True),
     'bv_adjusted_metric': E(N=N, n=n, metric='ndcg', K=10, gamma=0.01, prior=None, replace=True),
     'cls_adjusted_metric': E(N=N, n=n, metric='ndcg', K=10, prior=None, replace=True),
-    'bv_distribution': E(sampled_ranks=SR, N=N, n=n, gamma=1.0, prior=None, replace=True),   # gamma=0.1: see test_bv_distribution_default_gamma
+    'bv_distribution': E(sampled_ranks=SR, N=N, n=n, gamma=1.0, prior=None, replace=True),   # gamma=0.1: test_bv_distribution_default_gamma
     'default_estimators': E(names=('CLS', 'MLE')),
     'run_study': E(models=STUDY_MODELS, N=N, n=n, estimators={'CLS': sr.default_estimators(('CLS',))['CLS']},
                    metrics=('recall',), Ks=(10,), repeats=2, replace=True, seed=0, progress=False),
@@ -414,7 +414,6 @@ KNOWN_FIXED = {
     ('ar_at_k', 'ranks'): "sr.ar_at_k(..., ranks=np.array(2.5, float64)) -> TypeError: 'iteration over a 0-d array'",
     ('ar_at_k', 'n_positives'): 'sr.ar_at_k(..., n_positives=\'x\') -> ValueError not naming n_positives: "could not convert string to float: \'x\'" (+1 more bad values)',
     ('expected_percentile_rank', 'weights'): 'sr.expected_percentile_rank(..., weights=\'x\') -> ValueError not naming weights: "could not convert string to float: \'x\'" (+2 more bad values)',
-    ('bv_distribution', 'gamma'): "sr.bv_distribution(..., gamma=0.0) -> ValueError not naming gamma: 'pmf must hold finite probabilities >= 0 summing to 1; got min np.float64(-287.3344753849183), sum np.float64(0.9999998321197836)'",
     ('default_estimators', 'names'): 'sr.default_estimators(..., names=None) -> TypeError: "\'NoneType\' object is not iterable" (+8 more bad values)',
     ('run_study', 'models'): 'sr.run_study(..., models=None) -> AttributeError: "\'NoneType\' object has no attribute \'items\'" (+7 more bad values)',
     ('run_study', 'estimators'): 'sr.run_study(..., estimators=[1, 2]) -> AttributeError: "\'list\' object has no attribute \'items\'" (+6 more bad values)',
@@ -738,13 +737,11 @@ def test_sets_of_ranks_accepted(fname, as_set, as_list):
     assert _same(timed(f, {**e['args'], k: v}), timed(f, {**e['args'], k: list(v)}))
 
 
-@pytest.mark.xfail(strict=True, reason='sr.bv_distribution(SR, 200, 20) (40 users, default gamma=0.1; also N=1000, n=50, 300 users) -> '
-                   "ValueError 'pmf must hold finite probabilities >= 0 ...; got min -0.00042': the BV pmf is not constrained "
-                   ">= 0 but RankDistribution refuses entries below -1e-4; fix in nbs/06_baselines.ipynb (bv_distribution)")
 def test_bv_distribution_default_gamma():
-    "Valid input with the default gamma: a finite distribution (the error names no argument the caller gave)."
+    "Valid input with the default gamma: a finite distribution (eq 15 projected onto the simplex: >= 0, summing to 1)."
     d = timed(sr.bv_distribution, dict(sampled_ranks=SR, N=N, n=n))
     assert nonfinite(d) is None
+    assert (d.pmf >= 0).all() and abs(d.pmf.sum() - 1) < 1e-12
 
 
 # ---------------------------------------------------------------------------------------------------------------
