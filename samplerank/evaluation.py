@@ -292,7 +292,8 @@ def empirical_distribution(global_ranks, # global ranks 1..N of the users' relev
 
 def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     "A prior given as an array or a RankDistribution, validated as a distribution over 1..N."
-    p = prior.pmf if isinstance(prior, RankDistribution) else _check_vector(name, prior, N, 'N', nonneg=True)
+    p = prior.pmf if isinstance(prior, RankDistribution) else _check_vector(name, prior, N, 'N')
     if p.shape != (N,): raise ValueError(f"{name} must have length N={N}; got shape {p.shape}")
+    if (p < 0).any(): i = int(np.argmax(p < 0)); raise ValueError(f"{name} must have finite entries >= 0; {name}[{i}] = {p[i].item()!r}")
     if abs(p.sum() - 1) > 1e-9: raise ValueError(f"{name} must sum to 1 (within 1e-9); sums to {p.sum():.12g}")
     return p
