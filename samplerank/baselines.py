@@ -90,13 +90,26 @@ def bv_distribution(sampled_ranks,     # sampled rank (1..n) of each user's rele
                     prior=None,        # P(R) over 1..N; None: uniform
                     replace:bool=True, # sampling scheme
                    ) -> RankDistribution:
-    "The rank distribution implied by BV's Recall@R estimates for every R (Jin et al. eq 15); not constrained to be >= 0."
+    "The rank distribution implied by BV's Recall@R estimates for every R (Jin et al. eq 15), projected onto the probability simplex."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
-    N, n, gamma = ev.N, ev.fixed_n, _check_gamma(gamma)
-    h = ev.histogram / ev.M
-    p = _prior(prior, N)
-    x = _solve_sym(_bv_system(N, n, ev.replace, p, gamma), h)
-    return RankDistribution(p * _kernel_dot(N, n, ev.replace, x), f'BV {gamma:g}', dict(gamma=gamma))
+    gamma, p = _check_gamma(gamma), _prior(prior, ev.N)
+    raw = _bv_pmf(ev, gamma, p)
+    q = _project_simplex(raw)
+    return RankDistribution(q, f'BV {gamma:g}', dict(gamma=gamma, moved=float(np.abs(q - raw).sum() / 2)))
+
+def _bv_pmf(ev:SampledRanks, gamma:float, p:np.ndarray) -> np.ndarray:
+    "Jin et al.'s eq 15 itself: $P(R)\\,(P(\\cdot\\mid R)^\\top S^{-1}\\tilde P)$, which may be negative and sum to about 1."
+    N, n = ev.N, ev.fixed_n
+    x = _solve_sym(_bv_system(N, n, ev.replace, p, gamma), ev.histogram / ev.M)
+    return p * _kernel_dot(N, n, ev.replace, x)
+
+def _project_simplex(v:np.ndarray) -> np.ndarray:
+    "The Euclidean projection of `v` onto {q >= 0, sum q = 1}: max(v - theta, 0) with theta found by sorting (Duchi et al. 2008)."
+    u = np.sort(v)[::-1]
+    css = np.cumsum(u) - 1.0
+    j = np.arange(1, len(u) + 1)
+    rho = int(np.nonzero(u - css / j > 0)[0][-1])
+    return np.maximum(v - css[rho] / (rho + 1), 0.0)
 
 # %% ../nbs/06_baselines.ipynb #9763eaa3
 def cls_adjusted_metric(N:int, n:int, metric:str, K:int=None, prior=None, replace:bool=True) -> np.ndarray:

@@ -184,8 +184,13 @@ def read_sampled_ranks(path,                     # .npy, .csv, .tsv or .txt file
 
 # %% ../nbs/20_cli.ipynb #cf1af0ef
 def _sizes_file(N) -> bool:
-    "True when a command's `N` names a file of per-user catalogue sizes rather than giving one number."
-    return isinstance(N, (str, Path)) and not str(N).strip().isdigit()
+    "True when a command's `N` names a file of per-user catalogue sizes rather than giving one number ('3706', '1e19', 'nan' are numbers)."
+    return isinstance(N, (str, Path)) and not _is_number(str(N).strip())
+
+def _number(s:str):
+    "The number a command-line text gives: an exact `int` for digits (no float rounding of 99999999999999999999), else a float."
+    s = s.strip()
+    return int(s) if s.isdigit() else float(s)
 
 def catalogue_sizes(N, count:int):
     "The `N` of a command: one catalogue size (a number), or a file of `count` per-user sizes (one per sampled rank, same order)."
@@ -194,7 +199,7 @@ def catalogue_sizes(N, count:int):
         if len(Ns) != count: raise InputError(f"{N}: {len(Ns)} catalogue sizes for {count} sampled ranks: give one per sampled rank, same order")
         _check_memory('N', int(Ns.max()), 32 * int(Ns.max()))
         return Ns
-    N = _check_int('N', int(N) if isinstance(N, str) else N, 2); _check_memory('N', N, 32 * N)
+    N = _check_int('N', _number(N) if isinstance(N, str) else N, 2); _check_memory('N', N, 32 * N)
     return N
 
 # %% ../nbs/20_cli.ipynb #a64919c1
@@ -392,60 +397,81 @@ def run_demo(out:Path,          # directory of report.md and the figures (create
     return text
 
 # %% ../nbs/20_cli.ipynb #8b0676e2
+class _Parser(argparse.ArgumentParser):
+    "argparse with the command's error style: one line `samplerank: error: ...` and exit status 2 (no multi-line usage)."
+    def error(self, message): self.exit(2, f"samplerank: error: {message} (see '{self.prog} --help')\n")
+
+def _int_arg(name:str, lo:int):
+    "An argparse `type` for an integer option: a message naming `name` and its range for text that is no integer."
+    def conv(s:str) -> int:
+        try: v = _number(s)
+        except ValueError: v = None
+        if v is None or isinstance(v, float) and not (np.isfinite(v) and v.is_integer()):
+            raise argparse.ArgumentTypeError(f"{name} must be an integer with {lo} <= {name} <= 2**53; got {s!r}")
+        return int(v)
+    return conv
+
+def _float_arg(name:str):
+    "An argparse `type` for a number option: a message naming `name` for text that is no number (ranges are checked by the functions)."
+    def conv(s:str) -> float:
+        try: return float(s)
+        except ValueError: raise argparse.ArgumentTypeError(f"{name} must be a number; got {s!r}") from None
+    return conv
+
 def _parser():
-    p = argparse.ArgumentParser(prog='samplerank', description='Trustworthy sampled top-K evaluation of recommender systems.')
+    p = _Parser(prog='samplerank', description='Trustworthy sampled top-K evaluation of recommender systems.')
     sub = p.add_subparsers(dest='command', required=True)
     ex = sub.add_parser('example', help="Rendle's running example: exact vs sampled metrics, order swaps, figures")
     ex.add_argument('--out', default='report', help='output directory for report.md and figures (default: report)')
-    ex.add_argument('--n', type=int, default=100, help='sample set size including the relevant item (default: 100)')
-    ex.add_argument('--repeats', type=int, default=1000, help='simulated repetitions (default: 1000)')
-    ex.add_argument('--seed', type=int, default=0, help='random seed (default: 0)')
+    ex.add_argument('--n', type=_int_arg('n', 2), default=100, help='sample set size including the relevant item (default: 100)')
+    ex.add_argument('--repeats', type=_int_arg('repeats', 2), default=1000, help='simulated repetitions (default: 1000)')
+    ex.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='random seed (default: 0)')
     de = sub.add_parser('demo', help='the whole pipeline on the bundled MovieLens data, with a report')
     de.add_argument('--out', default='report', help='output directory (default: report)')
-    de.add_argument('--n', type=int, default=100, help='sample set size including the relevant item (default: 100)')
-    de.add_argument('--seed', type=int, default=0, help='random seed (default: 0)')
+    de.add_argument('--n', type=_int_arg('n', 2), default=100, help='sample set size including the relevant item (default: 100)')
+    de.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='random seed (default: 0)')
     de.add_argument('--protocol', choices=('loo', 'temporal'), default='loo', help='leave-one-out or temporal hold-out')
-    de.add_argument('--frac', type=float, default=0.2, help='held-out fraction for --protocol temporal (default: 0.2)')
-    de.add_argument('--n-boot', type=int, default=200, help='bootstrap replicates of the intervals and comparisons (default: 200)')
+    de.add_argument('--frac', type=_float_arg('frac'), default=0.2, help='held-out fraction for --protocol temporal (default: 0.2)')
+    de.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200, help='bootstrap replicates of the intervals and comparisons (default: 200)')
     de.add_argument('--quiet', action='store_true', help='no progress bars')
     es = sub.add_parser('estimate', help='estimate global metrics from a file of sampled ranks')
     es.add_argument('file', nargs='?', help='.npy, .csv, .tsv or .txt file of sampled ranks (or give --frame, --run/--qrels or --scores)')
     es.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes (one per sampled rank, same order)')
-    es.add_argument('--n', type=int, help='sample set size including the relevant item (required with a file of ranks)')
+    es.add_argument('--n', type=_int_arg('n', 2), help='sample set size including the relevant item (required with a file of ranks)')
     ad = es.add_argument_group('scored candidates instead of ranks (see samplerank.adapters)')
     ad.add_argument('--frame', help='CSV/TSV/Parquet table, one row per (user, candidate): user, item, score, label')
     for c in ('user', 'item', 'score', 'label'): ad.add_argument(f'--{c}-col', default=c, help=f'column of the {c} (default: {c})')
     ad.add_argument('--run', help='TREC run file (with --qrels)'); ad.add_argument('--qrels', help='TREC qrels file: relevance > 0 is relevant')
-    ad.add_argument('--scores', help='.npy users x candidates score matrix'); ad.add_argument('--positive', type=int, default=0, help='column of the relevant item in --scores (default: 0)')
+    ad.add_argument('--scores', help='.npy users x candidates score matrix'); ad.add_argument('--positive', type=_int_arg('positive', 0), default=0, help='column of the relevant item in --scores (default: 0)')
     ad.add_argument('--ties', choices=('pessimistic', 'optimistic', 'random'), default='pessimistic', help='tie rule (default: pessimistic)')
-    ad.add_argument('--seed', type=int, default=0, help='seed of --ties random and of the bootstrap (default: 0)')
+    ad.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='seed of --ties random and of the bootstrap (default: 0)')
     es.add_argument('--method', nargs='+', default=['mle-auto'], help='registered estimators, any case: mle-auto, sampled, mle, wmle, wmle-c, mes, bv, cls, mn, bv_mle, bv_mes, mn_mle, mn_mes (default: mle-auto, the recommended one)')
     es.add_argument('--metrics', nargs='+', default=['ndcg', 'recall'], help='metrics (default: ndcg recall)')
-    es.add_argument('--K', nargs='+', type=int, default=[10], help='cut-offs (default: 10)')
+    es.add_argument('--K', nargs='+', type=_int_arg('K', 1), default=[10], help='cut-offs (default: 10)')
     es.add_argument('--without-replacement', action='store_true', help='the ranks were sampled without replacement')
-    es.add_argument('--level', type=float, default=0.95, help='confidence level of the intervals (default: 0.95)')
-    es.add_argument('--n-boot', type=int, default=200, help='bootstrap replicates of the intervals (default: 200)')
+    es.add_argument('--level', type=_float_arg('level'), default=0.95, help='confidence level of the intervals (default: 0.95)')
+    es.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200, help='bootstrap replicates of the intervals (default: 200)')
     es.add_argument('--no-intervals', action='store_true', help='point estimates only')
     es.add_argument('--json', action='store_true', help='print JSON records instead of a table')
     co = sub.add_parser('compare', help='pairwise comparison of models from their sampled ranks of the same users')
     co.add_argument('files', nargs='+', help='one file of sampled ranks per model (.npy, .csv, .tsv, .txt), same users in the same order')
     co.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes (one per user, same order)')
-    co.add_argument('--n', type=int, required=True, help='sample set size including the relevant item')
+    co.add_argument('--n', type=_int_arg('n', 2), required=True, help='sample set size including the relevant item')
     co.add_argument('--names', nargs='+', help='model names, one per file (default: the file names)')
     co.add_argument('--metric', default='ndcg', help='metric (default: ndcg)')
-    co.add_argument('--K', type=int, default=10, help='cut-off (default: 10)')
+    co.add_argument('--K', type=_int_arg('K', 1), default=10, help='cut-off (default: 10)')
     co.add_argument('--method', default=None, help='registered estimator (default: mle-auto, the recommended one)')
-    co.add_argument('--level', type=float, default=0.95, help='confidence level (default: 0.95)')
-    co.add_argument('--seed', type=int, default=0, help='seed of the bootstrap (default: 0)')
-    co.add_argument('--n-boot', type=int, default=200, help='bootstrap replicates (default: 200)')
+    co.add_argument('--level', type=_float_arg('level'), default=0.95, help='confidence level (default: 0.95)')
+    co.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='seed of the bootstrap (default: 0)')
+    co.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200, help='bootstrap replicates (default: 200)')
     co.add_argument('--without-replacement', action='store_true', help='the ranks were sampled without replacement')
     co.add_argument('--json', action='store_true', help='print JSON records instead of a table')
     tr = sub.add_parser('translate', help='global-metric ranges consistent with published sampled metrics')
-    tr.add_argument('--N', type=int, required=True, help='number of items in the catalogue')
-    tr.add_argument('--n', type=int, required=True, help='sample set size including the relevant item')
+    tr.add_argument('--N', type=_int_arg('N', 2), required=True, help='number of items in the catalogue')
+    tr.add_argument('--n', type=_int_arg('n', 2), required=True, help='sample set size including the relevant item')
     tr.add_argument('--reported', nargs='+', required=True, help='published sampled metrics, e.g. hr@10=0.68 ndcg@10=0.41')
     tr.add_argument('--metric', nargs='+', default=['recall@10', 'ndcg@10'], help='global metrics to bound (default: recall@10 ndcg@10)')
-    tr.add_argument('--tol', type=float, default=5e-4, help='rounding of the published numbers (default: 5e-4)')
+    tr.add_argument('--tol', type=_float_arg('tol'), default=5e-4, help='rounding of the published numbers (default: 5e-4)')
     tr.add_argument('--monotone', action='store_true', help='also bound under a non-increasing P(R)')
     tr.add_argument('--without-replacement', action='store_true', help='negatives sampled without replacement')
     tr.add_argument('--json', action='store_true', help='print JSON')

@@ -97,6 +97,59 @@ def _check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:
         raise ValueError(f"{name} must satisfy {rng}; {name}[{i}] = {a[i].item()!r}")
     return a.astype(np.int64)
 
+# %% ../nbs/00_core.ipynb #2ea8ca10
+_SEED_MAX = 2**64 - 1   # largest seed: NumPy's SeedSequence takes any non-negative int, the rank kernel's counter hash a uint64
+
+def _check_seed(name:str, seed):
+    "Return `seed` as `np.random.default_rng` takes it (None, an int in 0..2**64-1, or a NumPy Generator), or raise `ValueError` naming `name`."
+    if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence, np.random.BitGenerator)): return seed
+    if isinstance(seed, np.ndarray) and seed.ndim == 0: seed = seed[()]   # 0-d arrays are scalars
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, (bool, np.bool_)):
+        v = int(seed)
+        if 0 <= v <= _SEED_MAX: return v
+        raise ValueError(f"{name} must satisfy 0 <= {name} <= 2**64-1; got {v}")
+    raise ValueError(f"{name} must be None, an integer with 0 <= {name} <= 2**64-1, or a numpy.random.Generator; got {seed!r}")
+
+# %% ../nbs/00_core.ipynb #5f4d09e2
+def _check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:bool=False, positive_sum:bool=False) -> np.ndarray:
+    "Return `value` as a 1-D float64 array of finite numbers (of length `size`), or raise `ValueError` naming `name` (strings, ragged lists refused)."
+    if isinstance(value, (abc.Set, abc.Iterator, abc.KeysView, abc.ValuesView)): value = list(value)
+    what = f"a 1-D array of finite numbers{'' if size is None else f' of length {size_name or size}'}"
+    try: a = np.asarray(value)
+    except (ValueError, TypeError, OverflowError): raise ValueError(f"{name} must be {what}; got {type(value).__name__} that is not an array") from None
+    if a.dtype.kind not in 'iufO' or isinstance(value, (str, bytes)): raise ValueError(f"{name} must be {what}; got {value!r:.60}")
+    try: a = a.astype(np.float64)
+    except (ValueError, TypeError, OverflowError): raise ValueError(f"{name} must be {what}; got entries that are not numbers") from None
+    if a.ndim != 1: raise ValueError(f"{name} must be {what}; got shape {a.shape}")
+    if size is not None and len(a) != size: raise ValueError(f"{name} must have length {size_name or size}={size}; got length {len(a)}")
+    if a.size == 0: raise ValueError(f"{name} must not be empty")
+    bad = ~np.isfinite(a) | ((a < 0) if nonneg else False)
+    if bad.any():
+        i = int(np.argmax(bad)); raise ValueError(f"{name} must be finite{' and >= 0' if nonneg else ''}; {name}[{i}] = {a[i].item()!r}")
+    if positive_sum and not a.sum() > 0: raise ValueError(f"{name} must not be all 0")
+    return a
+
+# %% ../nbs/00_core.ipynb #77ae83b9
+def _check_seq(name:str, value, item=None, what:str='values') -> list:
+    "Return `value` as a non-empty list (each element checked by `item(f'{name}[i]', x)`), or raise `ValueError` naming `name` (None, a string, a dict or a scalar refused)."
+    if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]   # a 0-d array is a scalar, not a sequence
+    if value is None or isinstance(value, (str, bytes, dict)) or not isinstance(value, abc.Iterable):
+        raise ValueError(f"{name} must be a non-empty list or tuple of {what}; got {value!r:.60}")
+    out = list(value)
+    if not out: raise ValueError(f"{name} must be a non-empty list or tuple of {what}; got {value!r:.60}")
+    return [item(f"{name}[{i}]", x) for i, x in enumerate(out)] if item else out
+
+# %% ../nbs/00_core.ipynb #18447c6e
+def _check_frame(name:str, value, columns=(), nonempty:bool=True):
+    "Return `value` when it is a pandas DataFrame with the `columns` (and rows), or raise `ValueError` naming `name` and what is expected."
+    import pandas as pd
+    need = f" with columns {list(columns)}" if len(columns) else ''
+    if not isinstance(value, pd.DataFrame): raise ValueError(f"{name} must be a pandas DataFrame{need}; got {type(value).__name__}")
+    missing = [c for c in columns if c not in value.columns]
+    if missing: raise ValueError(f"{name} must be a pandas DataFrame{need}; missing {missing}, it has {list(value.columns)[:10]}")
+    if nonempty and len(value) == 0: raise ValueError(f"{name} must have at least one row")
+    return value
+
 # %% ../nbs/00_core.ipynb #b2d4f6a8
 import os
 
@@ -110,6 +163,19 @@ def _check_memory(name:str, value:int, nbytes:int):
     have = _physical_bytes()
     if nbytes > have:
         raise ValueError(f"{name} = {value} needs {nbytes / 2**30:.3g} GiB of memory; this machine has {have / 2**30:.3g} GiB")
+
+# %% ../nbs/00_core.ipynb #7c043564
+def _check_path(name:str, path, read:bool=True):
+    "Return `path` as a `Path`: for reading an existing, non-empty regular file, for writing a file in an existing directory; else `ValueError` naming `name` and the file."
+    from pathlib import Path
+    if not isinstance(path, (str, os.PathLike)) or str(path) == '': raise ValueError(f"{name} must be a file path (str or Path); got {path!r:.60}")
+    p = Path(path)
+    if p.is_dir(): raise ValueError(f"{name}: {p} is a directory, not a file")
+    if read:
+        if not p.exists(): raise ValueError(f"{name}: {p}: no such file")
+        if p.stat().st_size == 0: raise ValueError(f"{name}: {p} is empty")
+    elif not p.parent.is_dir(): raise ValueError(f"{name}: {p}: the directory {p.parent} does not exist")
+    return p
 
 # %% ../nbs/00_core.ipynb #d487d575
 METRICS = ('recall', 'hr', 'precision', 'ap', 'mrr', 'ndcg', 'auc')

@@ -11,7 +11,7 @@ from typing import Callable
 import numpy as np
 import scipy.sparse as sps
 import matplotlib.pyplot as plt
-from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_bool, _check_float
+from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_bool, _check_float, _check_vector
 from .metrics import metric_weights
 from .sampling import _check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES
 
@@ -35,6 +35,7 @@ class SampledRanks:
                  N,                 # number of items in the catalogue, N >= 2: one for all users, or one per user (their own pools)
                  n,                 # sample set size including the relevant item: one for all users, or one per user
                  replace:bool=True, # the n-1 other items were drawn with replacement (binomial) or without (hypergeometric)
+                 *, _name:str='ranks', # the name of `ranks` in error messages (the caller's argument: `sampled_ranks` for the estimators)
                 ):
         self.replace = _check_bool('replace', replace)
         if np.ndim(N) == 0: self.N, Ns = _check_int('N', N, 2), None
@@ -44,17 +45,17 @@ class SampledRanks:
             self.N = int(Ns.max())                              # the support 1..max N_u of the rank distribution
         if np.ndim(n) == 0:
             n = _check_sizes(self.N, n, self.replace)[1]
-            r = _check_ranks('sampled_ranks', ranks, n, 'n')
+            r = _check_ranks(_name, ranks, n, 'n')
             ns = np.full(len(r), n, dtype=np.int64)
         else:
-            r = _check_ranks('sampled_ranks', ranks)
+            r = _check_ranks(_name, ranks)
             ns = np.asarray(n)
             if ns.shape != r.shape: raise ValueError(f"n must have one sample size per sampled rank ({len(r)}); got shape {ns.shape}")
             ns = _check_ranks('n', ns, None if self.replace else self.N, None if self.replace else 'N (without replacement)')
             if (ns < 2).any(): raise ValueError(f"n must hold sample sizes >= 2; n[{int(np.argmax(ns < 2))}] = {ns[ns < 2][0]}")
             bad = r > ns
             if bad.any():
-                i = int(np.argmax(bad)); raise ValueError(f"sampled_ranks[{i}] = {r[i]} exceeds its own sample size n[{i}] = {ns[i]}")
+                i = int(np.argmax(bad)); raise ValueError(f"{_name}[{i}] = {r[i]} exceeds its own sample size n[{i}] = {ns[i]}")
         if Ns is None: Ns = np.full(len(r), self.N, dtype=np.int64)
         elif Ns.shape != r.shape: raise ValueError(f"N must have one catalogue size per sampled rank ({len(r)}); got shape {Ns.shape}")
         elif not self.replace and (ns > Ns).any():
@@ -72,7 +73,7 @@ class SampledRanks:
         "`data` itself when it is a `SampledRanks` (N and n, if given, must agree with it); otherwise `SampledRanks(data, N, n, replace)`."
         if not isinstance(data, SampledRanks):
             if N is None or n is None: raise ValueError("N and n are required unless the sampled ranks are a SampledRanks")
-            return cls(data, N, n, replace)
+            return cls(data, N, n, replace, _name='sampled_ranks')
         if N is not None and not (np.array_equal(N, data.Ns) if np.ndim(N) else data.catalogue_size == _check_int('N', N, 2)):
             raise ValueError(f"N={N!r} disagrees with the evaluation's catalogue sizes")
         if n is not None and (np.ndim(n) > 0 or data.fixed_n != n): raise ValueError(f"n={n!r} disagrees with the evaluation's sample sizes")
@@ -160,6 +161,8 @@ ESTIMATORS: dict = {}
 # %% ../nbs/03a_evaluation.ipynb #a347c201
 def register_estimator(name:str, per_user_n:bool=False, description:str=''):
     "Decorator: register `fit` under `name` in `ESTIMATORS`; without `per_user_n` it refuses evaluations with per-user sizes."
+    if not isinstance(name, str) or not name.strip(): raise ValueError(f"name must be a non-empty string; got {name!r:.60}")
+    per_user_n = _check_bool('per_user_n', per_user_n)
     def deco(fit):
         if not per_user_n:
             @functools.wraps(fit)
@@ -175,15 +178,23 @@ def register_estimator(name:str, per_user_n:bool=False, description:str=''):
 # %% ../nbs/03a_evaluation.ipynb #95a95417
 def get_estimator(name:str) -> Estimator:
     "The registered estimator called `name` (any case), or `ValueError` listing the names."
+    return _get_estimator(name)
+
+def _get_estimator(name, arg:str='name') -> Estimator:
+    "`get_estimator` for a caller whose argument `arg` holds the name (`method`, `names[0]`): the error names `arg`."
+    if isinstance(name, np.ndarray) and name.ndim == 0: name = name[()]
     if isinstance(name, str):
         for k, e in ESTIMATORS.items():
             if k.lower() == name.lower(): return e
-    raise ValueError(f"estimator must be one of {', '.join(ESTIMATORS)}; got {name!r}")
+    raise ValueError(f"{arg}: estimator must be one of {', '.join(ESTIMATORS)}; got {name!r:.60}")
 
 # %% ../nbs/03a_evaluation.ipynb #554c4438
 def fit_estimator(name:str, evaluation:SampledRanks, **options):
     "Fit the registered estimator `name` to a `SampledRanks` (see `register_estimator` for per-user sizes)."
-    return get_estimator(name).fit(evaluation, **options)
+    e = get_estimator(name)
+    if not isinstance(evaluation, SampledRanks):
+        raise ValueError(f"evaluation must be a SampledRanks (build one with SampledRanks(ranks, N, n)); got {type(evaluation).__name__}")
+    return e.fit(evaluation, **options)
 
 # %% ../nbs/03a_evaluation.ipynb #ae5f0e00
 class AdjustedEstimate:
@@ -281,8 +292,8 @@ def empirical_distribution(global_ranks, # global ranks 1..N of the users' relev
 
 def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     "A prior given as an array or a RankDistribution, validated as a distribution over 1..N."
-    p = prior.pmf if isinstance(prior, RankDistribution) else np.asarray(prior, dtype=np.float64)
+    p = prior.pmf if isinstance(prior, RankDistribution) else _check_vector(name, prior, N, 'N')
     if p.shape != (N,): raise ValueError(f"{name} must have length N={N}; got shape {p.shape}")
-    if not np.isfinite(p).all() or (p < 0).any(): raise ValueError(f"{name} must have finite entries >= 0")
+    if (p < 0).any(): i = int(np.argmax(p < 0)); raise ValueError(f"{name} must have finite entries >= 0; {name}[{i}] = {p[i].item()!r}")
     if abs(p.sum() - 1) > 1e-9: raise ValueError(f"{name} must sum to 1 (within 1e-9); sums to {p.sum():.12g}")
     return p

@@ -9,9 +9,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
-from .core import _check_int, _check_ranks, _check_float
+from .core import _check_int, _check_ranks, _check_float, _check_seed, _check_seq, _check_bool
+from collections import abc
 from .metrics import metric_weights, exact_metric
-from .sampling import expected_sampled_metric, expected_sampled_weights, simulate_sampled_metric
+from .sampling import expected_sampled_metric, expected_sampled_weights, simulate_sampled_metric, _check_sizes
 
 # %% auto #0
 __all__ = ['RENDLE_METRICS', 'rendle_example', 'exact_table', 'sampled_table', 'expected_vs_samples', 'plot_expected_vs_samples',
@@ -27,11 +28,18 @@ RENDLE_METRICS = (('auc', None), ('ap', None), ('ndcg', None), ('recall', 10))
 # %% ../nbs/03_inconsistency.ipynb #2c238204
 def _label(metric, K): return metric.upper() if K is None else f"{metric.capitalize()}@{K}"
 
+def _check_models(models, N) -> dict:
+    "`models` as {name: global ranks in 1..N}, or a `ValueError` naming `models` (and the model) when it is not such a non-empty dict."
+    if not isinstance(models, abc.Mapping) or len(models) == 0:
+        raise ValueError(f"models must be a non-empty dict of model name -> global ranks (1..N); got {models!r:.60}")
+    return {k: _check_ranks(f"models[{k!r}]", v, N, 'N') for k, v in models.items()}
+
 def exact_table(models:dict,                # model name -> global ranks of its relevant items
                 N:int,                      # number of items
                 metrics=RENDLE_METRICS,     # (metric, K) pairs
                ) -> pd.DataFrame:
     "Exact metrics of each model (Rendle's first table)."
+    N = _check_int('N', N, 2); models = _check_models(models, N)
     return pd.DataFrame({_label(m, K): [exact_metric(r, m, K=K, N=N) for r in models.values()] for m, K in metrics},
                         index=list(models))
 
@@ -45,8 +53,9 @@ def sampled_table(models:dict,            # model name -> global ranks
                   seed=0,                 # seed of the simulation
                  ) -> pd.DataFrame:
     "Sampled metrics per model: exact expectation (Rendle eq 19) and mean and std of `repeats` simulated evaluations."
+    N, n = _check_sizes(N, n, replace); models = _check_models(models, N)
     repeats = _check_int('repeats', repeats, 2, hi_name=None)   # a standard deviation needs two repetitions ('± nan' before)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(_check_seed('seed', seed))
     rows = []
     for name, r in models.items():
         for m, K in metrics:
@@ -63,6 +72,8 @@ def expected_vs_samples(models:dict,            # model name -> global ranks
                         replace:bool=True,      # with or without replacement
                        ) -> pd.DataFrame:
     "Tidy table of the expected sampled metric of each model at each sample set size."
+    N, replace = _check_int('N', N, 2), _check_bool('replace', replace); models = _check_models(models, N)
+    sample_sizes = _check_seq('sample_sizes', sample_sizes, lambda nm, v: _check_int(nm, v, 2, None if replace else N, 'N'), 'sample set sizes n >= 2')
     rows = [dict(model=name, metric=_label(m, K), n=int(n), expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace))
             for name, r in models.items() for m, K in metrics for n in sample_sizes]
     return pd.DataFrame(rows)

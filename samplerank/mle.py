@@ -12,7 +12,7 @@ import numpy as np
 import numba
 import scipy.sparse as sps
 import tqdm.auto
-from .core import jit, _check_int, _check_float
+from .core import jit, _check_int, _check_float, _check_bool, _check_seed, _check_vector, _check_metric
 from .sampling import _sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy, _band_values_from, _StreamedKernel
 from .evaluation import SampledRanks, register_estimator, RankDistribution, empirical_distribution, _as_pmf
 
@@ -131,6 +131,7 @@ def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item 
     "Maximum-likelihood estimate of the global rank distribution by EM (Jin et al. eqs 19-21; weighted: eq 23)."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
     gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)   # checked even when unused
+    correct, accelerate = _check_bool('correct', correct), _check_bool('accelerate', accelerate)
     if correct and weights is None: raise ValueError("correct=True undoes a weighting: give weights")
     if accelerate:
         if weights is not None: raise ValueError("accelerate=True fits the plain MLE; the weighted MLE runs n_iter EM iterations")
@@ -208,7 +209,7 @@ def simulate_global_ranks(N:int,              # number of items
     N, M = _check_int('N', N, 2), _check_int('M', M, 1)
     median = _check_float('median', median, 1)
     spread = _check_float('spread', spread, 0, lo_open=True)
-    z = np.random.default_rng(seed).normal(np.log(median), spread, size=M)
+    z = np.random.default_rng(_check_seed('seed', seed)).normal(np.log(median), spread, size=M)
     return np.clip(np.ceil(np.exp(z)), 1, N).astype(np.int64)
 
 # %% ../nbs/04_mle.ipynb #4f889c40
@@ -257,18 +258,17 @@ def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin 
     n = _check_int('n', n, 2)
     C = _check_float('C', C, 0, lo_open=True)
     r = np.arange(1, n + 1) / C
-    m = metric.lower() if isinstance(metric, str) else metric
-    if m == 'ndcg': return 1 / np.log2(1 + r)
-    if m == 'ap': return 1 / r
-    raise ValueError(f"metric must be 'ndcg' or 'ap'; got {metric!r}")
+    m = _check_metric(metric) if isinstance(metric, (str, np.ndarray)) and np.ndim(metric) == 0 else None
+    if m not in ('ndcg', 'ap'): raise ValueError(f"metric must be 'ndcg' or 'ap'; got {metric!r}")
+    with np.errstate(divide='ignore', over='ignore'): w = 1 / np.log2(1 + r) if m == 'ndcg' else 1 / r
+    if not (np.isfinite(w).all() and (w > 0).all()):      # C so large (or small) that r/C leaves float64
+        raise ValueError(f"C = {C!r} gives weights w(r) = {m}(r/C) that are not finite positive float64 numbers; use a C nearer 1")
+    return w
 
 # %% ../nbs/04_mle.ipynb #3ae09742
 def _check_weights(weights, n:int) -> np.ndarray:
     "Validate WMLE weights w(r), r = 1..n."
-    w = np.asarray(weights, dtype=np.float64)
-    if w.shape != (n,): raise ValueError(f"weights must have length n={n} (one weight per sampled rank); got shape {w.shape}")
-    if not np.isfinite(w).all() or (w < 0).any() or w.sum() == 0: raise ValueError("weights must be finite, >= 0 and not all 0")
-    return w
+    return _check_vector('weights', weights, n, 'n', nonneg=True, positive_sum=True)   # one weight per sampled rank
 
 def _reweight(A, w_cols, omega):
     "The kernel w(r) P(r|R) / omega[R] of the corrected WMLE, from A over the observed columns."

@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 import numba
 import scipy.sparse as sps
-from .core import jit, _check_int, _check_ranks, _check_bool, _check_float
+from .core import jit, _check_int, _check_ranks, _check_bool, _check_float, _check_seed
 from .metrics import metric_weights
 
 # %% auto #0
@@ -453,7 +453,7 @@ def sample_ranks(ranks,             # global ranks of the relevant items (1..N),
     "Draw the sampled rank of each relevant item among itself and n-1 random other items."
     N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
     R = _check_ranks('ranks', ranks, N, 'N')
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(_check_seed('seed', seed))
     if replace: return 1 + rng.binomial(n - 1, (R - 1) / (N - 1.0))
     return 1 + rng.hypergeometric(R - 1, N - R, n - 1)
 
@@ -468,7 +468,8 @@ def simulate_sampled_metric(ranks,             # global ranks of the relevant it
                             seed=None,         # int, numpy Generator, or None
                            ) -> np.ndarray:    # the sampled metric (mean over instances) of each repetition
     "Monte Carlo of a sampled evaluation: the sampled metric of every one of `repeats` independent samplings."
-    repeats = _check_int('repeats', repeats, 1)
+    N, n = _check_sizes(N, n, replace)                 # before the ranks are compared with N
+    repeats, seed = _check_int('repeats', repeats, 1), _check_seed('seed', seed)
     R = _check_ranks('ranks', ranks, N, 'N')
     r = sample_ranks(np.tile(R, repeats), N, n, replace, seed).reshape(repeats, len(R))
     return metric_weights(metric, n, K)[r - 1].mean(1)
