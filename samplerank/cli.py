@@ -292,12 +292,13 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     pairs = (('recall', 10), ('ndcg', 10))
     sampled = {k: d.sampled_rank.values for k, d in ranks.items()}
     adaptive = {m.name: compute_ranks(m, split, n=n, n_max=16 * n, seed=seed) for m in models}     # Algorithm 1, n..16n
+    pools = next(iter(ranks.values())).pool_size.values                                           # each user's own catalogue N_u
     rows = []
     for k, d in ranks.items():
-        exact = {(m, K): exact_metric(d.reference_rank, m, K) for m, K in pairs}
-        fits = [(name, estimate_intervals(sampled[k], N, n, ('recall', 'ndcg'), (10,), method=name, seed=seed, n_boot=n_boot)) for name in DEMO_METHODS]
+        exact = {(m, K): exact_metric(d.global_rank, m, K) for m, K in pairs}                    # full ranking in the users' own pools
+        fits = [(name, estimate_intervals(sampled[k], pools, n, ('recall', 'ndcg'), (10,), method=name, seed=seed, n_boot=n_boot)) for name in DEMO_METHODS]
         a = adaptive[k]
-        fits.append(('MLE-auto, adaptive', estimate_intervals(a.sampled_rank.values, N, a.sample_size.values, ('recall', 'ndcg'), (10,), seed=seed, n_boot=n_boot)))
+        fits.append(('MLE-auto, adaptive', estimate_intervals(a.sampled_rank.values, a.pool_size.values, a.sample_size.values, ('recall', 'ndcg'), (10,), seed=seed, n_boot=n_boot)))
         for name, t in fits:
             for r in t.itertuples(): rows.append(dict(model=k, estimator=name, metric=f'{r.metric}@{r.K}', estimate=r.estimate, lo=r.lo, hi=r.hi,
                                                       exact=exact[(r.metric, r.K)]))
@@ -308,8 +309,8 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     iv_table.insert(2, 'exact', [f"{100 * iv[(iv.model == m) & (iv.metric == met)].exact.iloc[0]:.2f}" for m, met in zip(iv_table.model, iv_table.metric)])
     cmp = []
     for m, K in pairs:
-        c = compare_models(sampled, N, n, metric=m, K=K, seed=seed, n_boot=n_boot)
-        ex = {k: exact_metric(d.reference_rank, m, K) for k, d in ranks.items()}
+        c = compare_models(sampled, pools, n, metric=m, K=K, seed=seed, n_boot=n_boot)
+        ex = {k: exact_metric(d.global_rank, m, K) for k, d in ranks.items()}
         nv = {k: exact_metric(v, m, K) for k, v in sampled.items()}
         cmp.append(pd.DataFrame({'metric': f'{m}@{K}', 'a': c.a, 'b': c.b,
                                  'exact a - b': [100 * (ex[a] - ex[b]) for a, b in zip(c.a, c.b)],
@@ -356,14 +357,17 @@ def plot_demo(res:dict,  # output of `demo_results`
 def demo_report(res:dict) -> str: # output of `demo_results`
     "The demo's report (markdown): protocol and data, exact metrics, estimates with intervals, comparisons, figures."
     split, N, n, seed, n_boot, protocol, frac = (res[k] for k in ('split', 'N', 'n', 'seed', 'n_boot', 'protocol', 'frac'))
+    pools = next(iter(res['ranks'].values())).pool_size
     mt, iv, iv_table, cmp = res['metrics'], res['intervals'], res['interval_table'], res['comparisons']
     n_missed = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum())
     text = '\n\n'.join([
         '# samplerank demo: sampled evaluation on MovieLens ml-latest-small',
         f"Protocol: {'leave-one-out' if protocol == 'loo' else f'temporal hold-out ({frac:.0%})'}, items with at least 5 ratings; "
-        f"{split.n_users} users, {split.n_items} items, {len(split.test_users)} test instances; reference catalogue N = {N} "
-        f"(median pool size); sampled evaluation with n = {n} (seed {seed}). Data: MovieLens ml-latest-small "
-        "(F. M. Harper and J. A. Konstan, 2015), under its usage license.",
+        f"{split.n_users} users, {split.n_items} items, {len(split.test_users)} test instances; each held-out item is ranked among "
+        f"its user's own pool of unseen items (N_u = {pools.min()} to {pools.max()}, median N = {N}); sampled evaluation with n = {n} "
+        f"(seed {seed}). The estimates use the users' own pool sizes through pool strata (users grouped by N_u, each group with "
+        "its own rank distribution; the trust chapter), and are compared with the exact metric on the own pools. Data: MovieLens "
+        "ml-latest-small (F. M. Harper and J. A. Konstan, 2015), under its usage license.",
         '## Exact metrics, and the naive sampled metric', markdown_table((mt * 100).round(2).reset_index().set_index('model'), '.2f'),
         '## Estimated global metrics with 95% intervals (%)',
         f"Each cell: estimate [interval] from the one sampled evaluation (`samplerank.estimate_intervals`, {n_boot} bootstrap "
