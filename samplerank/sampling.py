@@ -412,12 +412,12 @@ def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precisi
     N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
     return _expected_weights(metric, N, n, K, np.arange(1, N + 1) if R is None else _check_ranks('R', R, N, 'N'), replace)
 
-# %% ../nbs/02_sampling.ipynb #64cd6e2c
 def _expected_weights(metric, N, n, K, Rs, replace):
     "E[M_n^K(r) | R] for the validated global ranks `Rs`, in blocks of rows of P(r|R) of at most 32 MB."
     w, step = metric_weights(metric, n, K), max(1, 2**22 // n)
     return np.concatenate([rank_pmf(N, n, Rs[i:i + step], replace) @ w for i in range(0, len(Rs), step)])
 
+# %% ../nbs/02_sampling.ipynb #64cd6e2c
 def expected_sampled_metric(ranks,             # global ranks of the relevant items, one per instance (1..N)
                             metric:str,        # metric name
                             N:int,             # number of items
