@@ -423,10 +423,6 @@ KNOWN_FIXED = {
     ('temporal_holdout', 'df'): "sr.temporal_holdout(..., df=DataFrame['user', 'item', 'timestamp']x0) -> ValueError not naming df: 'zero-size array to reduction operation maximum which has no identity' (+7 more bad values)",
     ('reference_ranks', 'global_ranks'): "sr.reference_ranks(..., global_ranks=[[1, 2], [3]]) -> ValueError not naming global_ranks: 'setting an array element with a sequence. The requested array has an inhomogeneous shape after 1 dimensions. The detected s (+8 more bad values)",
     ('reference_ranks', 'pool_sizes'): "sr.reference_ranks(..., pool_sizes=[[1, 2], [3]]) -> ValueError not naming pool_sizes: 'setting an array element with a sequence. The requested array has an inhomogeneous shape after 1 dimensions. The detected sha (+8 more bad values)",
-    ('ALS', 'regularization'): "sr.ALS(..., regularization=nan) -> ModelFitError: 'NaN encountered in factors' (+13 more bad values)",
-    ('ALS', 'alpha'): "sr.ALS(..., alpha=nan) -> ModelFitError: 'NaN encountered in factors' (+11 more bad values)",
-    ('ALS', 'eps'): "sr.ALS(..., eps=nan) -> ModelFitError: 'NaN encountered in factors' (+10 more bad values)",
-    ('ALS', 'seed'): "sr.ALS(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer' (+6 more bad values)",
     ('compute_ranks', 'model'): 'sr.compute_ranks(..., model=None) -> AttributeError: "\'NoneType\' object has no attribute \'score\'" (+5 more bad values)',
     ('compute_ranks', 'split'): 'sr.compute_ranks(..., split=None) -> AttributeError: "\'NoneType\' object has no attribute \'pool_sizes\'" (+5 more bad values)',
     ('compute_ranks', 'progress'): "sr.compute_ranks(..., progress=np.array([True, False], bool)) -> ValueError not naming progress: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
@@ -534,7 +530,6 @@ KNOWN_DRAWN = {
     'leave_one_out': "sr.leave_one_out(..., df=DataFrame['user', 'item', 'timestamp']x240) -> ValueError not naming df: 'negative axis 1 index: -595'",
     'temporal_holdout': "sr.temporal_holdout(..., df=DataFrame['user', 'item', 'timestamp']x240) -> ValueError not naming df: 'negative axis 1 index: -131443'",
     'reference_ranks': 'sr.reference_ranks(..., global_ranks=\'öÀõ\\x94\') -> ValueError not naming global_ranks: "invalid literal for int() with base 10: \'öÀõ\\\\x94\'"',
-    'ALS': "sr.ALS(..., eps=0.0) -> ModelFitError: 'NaN encountered in factors'",
     'compute_ranks': 'sr.compute_ranks(..., model=0) -> AttributeError: "\'int\' object has no attribute \'score\'"',
     'rank_histograms': 'sr.rank_histograms(..., model=0) -> AttributeError: "\'int\' object has no attribute \'score\'"',
     'rank_models': 'sr.rank_models(..., split=0) -> AttributeError: "\'int\' object has no attribute \'pool_sizes\'"',
@@ -669,7 +664,6 @@ def _same(a, b):
 
 EDGE_CASES = [(f, a, i) for f, a in CASES for i in range(len(_edge_values(a, kind_of(f, a, API[f]['args'][a]), API[f]['args'][a])))]
 KNOWN_EDGE = {
-    ('ALS', 'seed', 0): 'TypeError: len() of unsized object',
     ('curve_study', 'seed', 0): 'TypeError: len() of unsized object',
     ('average_relative_error', 'metric', 0): "UFuncTypeError: ufunc 'add' did not contain a loop with signature matching types (dtype('float64'), dtype('<U3')) -> None",
     ('average_relative_error', 'metric', 1): "UFuncTypeError: ufunc 'add' did not contain a loop with signature matching types (dtype('float64'), dtype('<U3')) -> None",
