@@ -499,18 +499,6 @@ KNOWN_FIXED = {
     ('sampled_metric_range', 'value'): 'sr.sampled_metric_range(..., value=100000000000000000000000000000000000000000000000000000000...) -> TypeError: "ufunc \'isfinite\' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ',
     ('sampled_metric_range', 'tol'): 'sr.sampled_metric_range(..., tol=100000000000000000000000000000000000000000000000000000000...) -> TypeError: "ufunc \'isfinite\' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ',
     ('sampled_metric_range', 'monotone'): "sr.sampled_metric_range(..., monotone=np.array([True, False], bool)) -> ValueError not naming monotone: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
-    ('evaluate', 'metrics'): 'sr.evaluate(..., metrics=None) -> TypeError: "\'NoneType\' object is not iterable" (+1 more bad values)',
-    ('evaluate', 'seed'): "sr.evaluate(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer' (+6 more bad values)",
-    ('evaluate', 'prob'): 'sr.evaluate(..., prob=[\'x\']) -> TypeError: "unhashable type: \'list\'"',
-    ('evaluate', 'method'): 'sr.evaluate(..., method=\'\') -> ValueError not naming method: "estimator must be one of sampled, MLE, WMLE, WMLE-c, MES, BV, CLS, MN, BV_MLE, BV_MES, MN_MLE, MN_MES, MLE-auto; got \'\'" (+3 more bad values)',
-    ('pop_estimate', 'frame'): "sr.pop_estimate(..., frame=DataFrame['user', 'item', 'label', 'score', 'prob']x0) -> IndexError: 'index 0 is out of bounds for axis 0 with size 0' (+12 more bad values)",
-    ('pop_estimate', 'N'): "sr.pop_estimate(..., N=0) -> ValueError not naming N: 'Geometric sequence cannot include zero' (+11 more bad values)",
-    ('pop_estimate', 'metrics'): 'sr.pop_estimate(..., metrics=None) -> TypeError: "\'NoneType\' object is not iterable" (+1 more bad values)',
-    ('pop_estimate', 'Ks'): 'sr.pop_estimate(..., Ks=None) -> TypeError: "\'NoneType\' object is not iterable" (+1 more bad values)',
-    ('pop_estimate', 'prob'): 'sr.pop_estimate(..., prob=[\'x\']) -> TypeError: "unhashable type: \'list\'"',
-    ('ht_counts', 's0'): 'sr.ht_counts(..., s0=None) -> TypeError: "\'>=\' not supported between instances of \'float\' and \'NoneType\'" (+4 more bad values)',
-    ('ht_counts', 's'): "sr.ht_counts(..., s=[]) -> ValueError not naming s: 'operands could not be broadcast together with shapes (0,) (9,) ' (+10 more bad values)",
-    ('ht_counts', 'q'): "sr.ht_counts(..., q=[]) -> ValueError not naming q: 'operands could not be broadcast together with shapes (9,) (0,) ' (+9 more bad values)",
 }
 KNOWN_DRAWN = {
     'ar_at_k': 'sr.ar_at_k(..., n_positives=\'\\U0005097d\\x02\\x93\') -> ValueError not naming n_positives: "could not convert string to float: \'\\\\U0005097d\\\\x02\\\\x93\'"',
@@ -538,9 +526,6 @@ KNOWN_DRAWN = {
     'write_negatives': "sr.write_negatives(..., items=[7.710455630781515e-112, -2923]) -> ValueError not naming items: 'negatives must be a (lines x n_neg) array with one row per (user, item); got shapes (30,), (2,), (30, 9)'",
     'write_trec_run': 'sr.write_trec_run(..., item=\'\') -> KeyError: \'"[\\\'\\\'] not in index"\'',
     'write_trec_qrels': 'sr.write_trec_qrels(..., label=\'\') -> KeyError: "\'\'"',
-    'evaluate': "sr.evaluate(..., seed=-4.068360442012449e-77) -> TypeError: 'SeedSequence expects int or sequence of ints for entropy not -4.068360442012449e-77'",
-    'pop_estimate': 'sr.pop_estimate(..., frame=DataFrame[\'user\', \'item\', \'label\', \'score\', \'prob\']x300) -> TypeError: "\'>\' not supported between instances of \'str\' and \'int\'"',
-    'ht_counts': "sr.ht_counts(..., s=[]) -> ValueError not naming s: 'operands could not be broadcast together with shapes (0,) (9,) '",
 }
 
 
@@ -660,7 +645,6 @@ KNOWN_EDGE = {
     ('sampled_metric_range', 'value', 0): 'ValueError: value must be a number in [0, 1]; got array(0.5)',
     ('sampled_metric_range', 'metric', 3): "ValueError: metric must be a metric name such as 'hr@10', 'recall@50', 'ndcg@10', 'mrr' or 'ap@10' (names: hr, recall, ndcg, mrr, ap, precision, auc); got array('ndcg', dtype='<U4')",
     ('sampled_metric_range', 'tol', 0): 'ValueError: tol must satisfy 0 <= tol < 0.5; got array(0.0005)',
-    ('evaluate', 'seed', 0): 'TypeError: len() of unsized object',
 }
 
 
