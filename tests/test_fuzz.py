@@ -485,11 +485,6 @@ KNOWN_FIXED = {
     ('write_trec_qrels', 'item'): 'sr.write_trec_qrels(..., item=\'\') -> KeyError: "\'\'" (+5 more bad values)',
     ('write_trec_qrels', 'label'): 'sr.write_trec_qrels(..., label=\'\') -> KeyError: "\'\'" (+5 more bad values)',
     ('estimate_multi', 'table'): "sr.estimate_multi(..., table=DataFrame['user', 'item', 'sampled_rank', 'n', 'n_relevant', 'relevant_above']x0) -> ZeroDivisionError: 'float division by zero' (+14 more bad values)",
-    ('global_metric_bounds', 'tol'): 'sr.global_metric_bounds(..., tol=100000000000000000000000000000000000000000000000000000000...) -> TypeError: "ufunc \'isfinite\' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ',
-    ('global_metric_bounds', 'monotone'): "sr.global_metric_bounds(..., monotone=np.array([True, False], bool)) -> ValueError not naming monotone: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
-    ('sampled_metric_range', 'value'): 'sr.sampled_metric_range(..., value=100000000000000000000000000000000000000000000000000000000...) -> TypeError: "ufunc \'isfinite\' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ',
-    ('sampled_metric_range', 'tol'): 'sr.sampled_metric_range(..., tol=100000000000000000000000000000000000000000000000000000000...) -> TypeError: "ufunc \'isfinite\' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ',
-    ('sampled_metric_range', 'monotone'): "sr.sampled_metric_range(..., monotone=np.array([True, False], bool)) -> ValueError not naming monotone: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
 }
 KNOWN_DRAWN = {
     'ar_at_k': 'sr.ar_at_k(..., n_positives=\'\\U0005097d\\x02\\x93\') -> ValueError not naming n_positives: "could not convert string to float: \'\\\\U0005097d\\\\x02\\\\x93\'"',
@@ -628,11 +623,6 @@ KNOWN_EDGE = {
     ('estimate_intervals', 'seed', 0): 'TypeError: len() of unsized object',
     ('compare_models', 'seed', 0): 'TypeError: len() of unsized object',
     ('plan_comparison', 'seed', 0): 'TypeError: len() of unsized object',
-    ('global_metric_bounds', 'metric', 3): "ValueError: metric must be a metric name such as 'hr@10', 'recall@50', 'ndcg@10', 'mrr' or 'ap@10' (names: hr, recall, ndcg, mrr, ap, precision, auc); got array('ndcg', dtype='<U4')",
-    ('global_metric_bounds', 'tol', 0): 'ValueError: tol must satisfy 0 <= tol < 0.5; got array(0.0005)',
-    ('sampled_metric_range', 'value', 0): 'ValueError: value must be a number in [0, 1]; got array(0.5)',
-    ('sampled_metric_range', 'metric', 3): "ValueError: metric must be a metric name such as 'hr@10', 'recall@50', 'ndcg@10', 'mrr' or 'ap@10' (names: hr, recall, ndcg, mrr, ap, precision, auc); got array('ndcg', dtype='<U4')",
-    ('sampled_metric_range', 'tol', 0): 'ValueError: tol must satisfy 0 <= tol < 0.5; got array(0.0005)',
 }
 
 
