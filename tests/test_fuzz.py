@@ -409,11 +409,6 @@ def notebook(fname):
 # Known defects, found by this suite: (function, argument) -> a reproducer and what it gives instead of a named ValueError
 # or a finite value. Each is a strict xfail: it becomes an error once fixed, and its line here is then removed.
 KNOWN_FIXED = {
-    ('exact_metric', 'per_instance'): "sr.exact_metric(..., per_instance=np.array([True, False], bool)) -> ValueError not naming per_instance: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
-    ('map_at_k', 'ranks'): "sr.map_at_k(..., ranks=np.array(2.5, float64)) -> TypeError: 'iteration over a 0-d array'",
-    ('ar_at_k', 'ranks'): "sr.ar_at_k(..., ranks=np.array(2.5, float64)) -> TypeError: 'iteration over a 0-d array'",
-    ('ar_at_k', 'n_positives'): 'sr.ar_at_k(..., n_positives=\'x\') -> ValueError not naming n_positives: "could not convert string to float: \'x\'" (+1 more bad values)',
-    ('expected_percentile_rank', 'weights'): 'sr.expected_percentile_rank(..., weights=\'x\') -> ValueError not naming weights: "could not convert string to float: \'x\'" (+2 more bad values)',
     ('rank_models', 'models'): 'sr.rank_models(..., models=\'x\') -> AttributeError: "\'str\' object has no attribute \'fit\'" (+4 more bad values)',
     ('rank_models', 'progress'): "sr.rank_models(..., progress=np.array([True, False], bool)) -> ValueError not naming progress: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
     ('metrics_table', 'ranks'): 'sr.metrics_table(..., ranks={}) -> KeyError: \'"None of [\\\'model\\\', \\\'metric\\\'] are in the columns"\' (+8 more bad values)',
@@ -487,7 +482,6 @@ KNOWN_FIXED = {
     ('estimate_multi', 'table'): "sr.estimate_multi(..., table=DataFrame['user', 'item', 'sampled_rank', 'n', 'n_relevant', 'relevant_above']x0) -> ZeroDivisionError: 'float division by zero' (+14 more bad values)",
 }
 KNOWN_DRAWN = {
-    'ar_at_k': 'sr.ar_at_k(..., n_positives=\'\\U0005097d\\x02\\x93\') -> ValueError not naming n_positives: "could not convert string to float: \'\\\\U0005097d\\\\x02\\\\x93\'"',
     'rank_models': 'sr.rank_models(..., split=0) -> AttributeError: "\'int\' object has no attribute \'pool_sizes\'"',
     'metrics_table': 'sr.metrics_table(..., ranks={}) -> KeyError: \'"None of [\\\'model\\\', \\\'metric\\\'] are in the columns"\'',
     'estimate_table': 'sr.estimate_table(..., ranks={}) -> KeyError: \'"None of [\\\'model\\\', \\\'metric\\\'] are in the columns"\'',
