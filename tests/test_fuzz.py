@@ -484,7 +484,6 @@ KNOWN_DRAWN = {
     'compare_models': 'sr.compare_models(..., method=\'\\U00105fa8\\x9bL\\x8ai\') -> ValueError not naming method: "estimator must be one of sampled, MLE, WMLE, WMLE-c, MES, BV, CLS, MN, BV_MLE, BV_MES, MN_MLE, MN_MES, MLE-auto; got \'\\\\U00105fa8\\\\x',
     'plan_comparison': "sr.plan_comparison(..., seed='@') -> TypeError: 'SeedSequence expects int or sequence of ints for entropy not @'",
     'smallest_sample': "sr.smallest_sample(..., plan=DataFrame['a', 'b', 'n', 'M', 'power', 'width']x1) -> returned non-finite numbers: column 'n' has 1 non-finite of 1",
-    'ranks_from_frame': 'sr.ranks_from_frame(..., pool_size=1.239647183683324e+16) -> ValueError not naming pool_size: "frame: missing column 1.239647183683324e+16; the table has [\'user\', \'item\', \'label\', \'score\']"',
     'ranks_from_run': 'sr.ranks_from_run(..., run={\'\': -199127709, \'-\': 1.8035623526648686e-52, \'j\': [10166...) -> AttributeError: "\'int\' object has no attribute \'items\'"',
     'candidates_frame': "sr.candidates_frame(..., prob=0) -> ValueError not naming prob: 'all the input array dimensions except for the concatenation axis must match exactly, but along dimension 0, the array at index 0 has size 30 and the array ",
     'read_negatives': 'sr.read_negatives(..., path=Path(\'latin1.csv\')) -> ValueError not naming path: "\'utf-8\' codec can\'t decode byte 0xe9 in position 10: invalid continuation byte"',
