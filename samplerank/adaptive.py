@@ -8,7 +8,8 @@ Docs: https://samplerank.github.io/samplerank/adaptive.html.md"""
 from __future__ import annotations
 import numpy as np
 import pandas as pd
-from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_float
+from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_float, _check_bool, _check_seed, _check_vector
+from collections import abc
 from .mle import estimate_mle
 from .evaluation import empirical_distribution, RankDistribution, _as_pmf
 
@@ -24,11 +25,11 @@ def adaptive_sample_ranks(global_ranks,      # global ranks 1..N of the relevant
                           seed=None,         # int, numpy Generator, or None
                          ) -> tuple[np.ndarray, np.ndarray]: # (sampled ranks, sample set sizes)
     "Simulate Li et al.'s adaptive sampling (Algorithm 1): per user, the final sampled rank and sample set size."
-    N = _check_int('N', N, 2)
+    N, replace = _check_int('N', N, 2), _check_bool('replace', replace)
     n0 = _check_int('n0', n0, 2)
     n_max = _check_int('n_max', n_max, n0, None if replace else N, 'N (without replacement)')
     R = _check_ranks('global_ranks', global_ranks, N, 'N')
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(_check_seed('seed', seed))
     size = np.full(len(R), n0)
     above = rng.binomial(n0 - 1, (R - 1) / (N - 1)) if replace else rng.hypergeometric(R - 1, N - R, n0 - 1)
     active = (above == 0) & (size < n_max)
@@ -66,6 +67,20 @@ def propose_n_max(sample_sizes, n0:int, factor:float=10.0) -> int:
     return int(ok.n.max())
 
 # %% ../nbs/14_adaptive.ipynb #b9c41977
+def _check_candidates(name:str, value, item) -> list:
+    "A list or tuple of candidate schemes (possibly empty), each checked by `item(f'{name}[i]', x)`; else a `ValueError` naming `name`."
+    if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
+    if value is None or isinstance(value, (str, bytes, abc.Mapping)) or not isinstance(value, abc.Iterable):
+        raise ValueError(f"{name} must be a list or tuple of candidates; got {value!r:.60}")
+    return [item(f"{name}[{i}]", x) for i, x in enumerate(value)]
+
+def _check_pair(name:str, x) -> tuple:
+    "An adaptive candidate (n0, n_max) with 2 <= n0 <= n_max, or a `ValueError` naming `name`."
+    if isinstance(x, (str, bytes)) or not isinstance(x, abc.Sequence) and not isinstance(x, np.ndarray) or len(x) != 2:
+        raise ValueError(f"{name} must be a pair (n0, n_max); got {x!r:.60}")
+    a = _check_int(f"{name} n0", x[0], 2)
+    return a, _check_int(f"{name} n_max", x[1], a, None, f"n0={a}")
+
 def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDistribution or an array
                      M:int,                 # number of users to evaluate
                      metric:str='ndcg',     # target metric
@@ -77,15 +92,17 @@ def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDist
                      seed=0,                # seed
                     ) -> tuple[dict, pd.DataFrame]: # (recommended scheme, table of all candidates)
     "Recommend the cheapest fixed or adaptive sampling scheme whose simulated relative error meets the target."
-    p = prior.pmf if isinstance(prior, RankDistribution) else np.asarray(prior, dtype=np.float64)
+    p = prior.pmf if isinstance(prior, RankDistribution) else _check_vector('prior', prior)
     N = len(p); p = _as_pmf(p, N)
     M, repeats = _check_int('M', M, 1), _check_int('repeats', repeats, 1)
     metric, K = _check_metric(metric), _check_K(K)
-    if not (isinstance(target, (int, float, np.floating, np.integer)) and not isinstance(target, bool) and np.isfinite(target) and target > 0):
-        raise ValueError(f"target must be > 0 (a number); got {target!r}")
-    rng, rows = np.random.default_rng(seed), []
+    target = _check_float('target', target, 0, lo_open=True)
+    fixed = _check_candidates('fixed', fixed, lambda nm, v: (_check_int(nm, v, 2),) * 2)
+    adaptive = _check_candidates('adaptive', adaptive, _check_pair)
+    if not fixed and not adaptive: raise ValueError("fixed and adaptive must not both be empty: give at least one candidate scheme")
+    rng, rows = np.random.default_rng(_check_seed('seed', seed)), []
     from samplerank.sampling import sample_ranks
-    for scheme in [('fixed', n, n) for n in fixed] + [('adaptive', a, b) for a, b in adaptive]:
+    for scheme in [('fixed', a, b) for a, b in fixed] + [('adaptive', a, b) for a, b in adaptive]:
         kind, a, b = scheme
         if a > N or b > N: continue
         errs, cost = [], []
@@ -97,7 +114,7 @@ def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDist
             errs.append(abs(estimate_mle(r, N, ns).metric(metric, K) / truth - 1) if truth > 0 else np.nan)
             cost.append(np.mean(ns) - 1)
         rows.append(dict(scheme=kind, n=a, n_max=b, items_per_user=np.mean(cost), rel_error=np.nanmean(errs) if np.isfinite(errs).any() else np.nan))
-    if not rows: raise ValueError(f"no candidate sample set size fits N = {N}: fixed={tuple(fixed)}, adaptive={tuple(adaptive)}")
+    if not rows: raise ValueError(f"no candidate sample set size fits N = {N}: fixed={tuple(a for a, _ in fixed)}, adaptive={tuple(adaptive)}")
     table = pd.DataFrame(rows).sort_values('items_per_user').reset_index(drop=True)
     if table.rel_error.isna().all():
         raise ValueError(f"the prior gives {metric}@{K} = 0 in every simulation (no mass in the top {K}): relative errors are undefined")

@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
-from .core import _check_int, _check_float
+from .core import _check_int, _check_float, _check_ranks, _check_frame, _check_path
+import csv
 
 # %% auto #0
 __all__ = ['DATA_DIR', 'MOVIELENS_FILE', 'bundle_movielens', 'load_movielens', 'load_interactions', 'Split',
@@ -47,22 +48,32 @@ def load_interactions(path,                 # .csv, .tsv or .parquet file
                       timestamp:str=None,   # name of the timestamp column (optional)
                      ) -> pd.DataFrame:     # columns user, item[, timestamp], re-indexed from 0
     "Read interactions from a file, check the columns, and re-index users and items from 0."
-    path = Path(path)
-    if not path.exists(): raise ValueError(f"{path}: no such file")
+    path = _check_path('path', path)                 # an existing, non-empty file (not a directory)
+    for arg, c in (('user', user), ('item', item), ('timestamp', timestamp)):
+        if not (isinstance(c, str) and c) and not (arg == 'timestamp' and c is None):
+            raise ValueError(f"{arg} must be a column name (a non-empty string){' or None' if arg == 'timestamp' else ''}; got {c!r:.60}")
     suffix = path.suffix.lower()
-    if suffix == '.parquet': df = pd.read_parquet(path)
-    elif suffix in ('.csv', '.tsv', '.txt'): df = pd.read_csv(path, sep='\t' if suffix == '.tsv' else None, engine='python')
-    else: raise ValueError(f"{path}: unsupported file type {suffix!r}; use .csv, .tsv or .parquet")
-    need = [c for c in (user, item, timestamp) if c is not None]
-    missing = [c for c in need if c not in df.columns]
-    if missing: raise ValueError(f"{path}: missing column(s) {missing}; the file has {list(df.columns)}")
-    if len(df) == 0: raise ValueError(f"{path}: no interactions")
+    if suffix not in ('.parquet', '.csv', '.tsv', '.txt'): raise ValueError(f"path: {path}: unsupported file type {suffix!r}; use .csv, .tsv or .parquet")
+    try:
+        if suffix == '.parquet': df = pd.read_parquet(path)
+        else: df = pd.read_csv(path, sep='\t' if suffix == '.tsv' else None, engine='python')
+    except (UnicodeDecodeError, csv.Error, pd.errors.ParserError, pd.errors.EmptyDataError, ValueError, OSError) as e:
+        what = 'not UTF-8 text' if isinstance(e, UnicodeDecodeError) else ' '.join(str(e).split())[:200]   # one line
+        raise ValueError(f"path: {path} cannot be read as a {suffix[1:]} table of interactions: {what}") from None
+    need = [(a, c) for a, c in (('user', user), ('item', item), ('timestamp', timestamp)) if c is not None]
+    missing = [(a, c) for a, c in need if c not in df.columns]
+    if missing: raise ValueError(f"{path}: missing column(s) {[c for _, c in missing]}; the file has {list(df.columns)[:20]}; "
+                                 f"set {' and '.join(a + '=' for a, _ in missing)} to its column names")
+    if len(df) == 0: raise ValueError(f"path: {path}: no interactions")
+    for arg, c in need[:2]:
+        if df[c].isna().any():
+            i = int(np.argmax(df[c].isna().values)); raise ValueError(f"path: {path}: line {i + 2}: {arg} ({c!r}) is missing")
     out = pd.DataFrame({'user': pd.factorize(df[user], sort=True)[0], 'item': pd.factorize(df[item], sort=True)[0]})
     if timestamp is not None:
         ts = pd.to_numeric(df[timestamp], errors='coerce')
         if ts.isna().any():
             i = int(np.argmax(ts.isna().values))
-            raise ValueError(f"{path}: line {i + 2}: timestamp {df[timestamp].iloc[i]!r} is not a number")
+            raise ValueError(f"path: {path}: line {i + 2}: timestamp {df[timestamp].iloc[i]!r} is not a number")
         out['timestamp'] = ts.values
     out.attrs['user_ids'] = pd.factorize(df[user], sort=True)[1]
     out.attrs['item_ids'] = pd.factorize(df[item], sort=True)[1]
@@ -89,9 +100,24 @@ class Split:
         return f"Split({self.n_users} users, {self.n_items} items, {self.train.nnz} train, {len(self.test_users)} test instances)"
 
 # %% ../nbs/08_data.ipynb #4bb7ec3e
+def _check_interactions(df) -> pd.DataFrame:
+    "`df` as a table of interactions: a DataFrame with rows, user and item columns without missing values, items as indices >= 0, numeric timestamps and ratings; else a `ValueError` naming `df`."
+    df = _check_frame('df', df, ('user', 'item'))
+    for c in ('user', 'item', 'timestamp', 'rating'):
+        if c in df.columns and df[c].isna().any(): raise ValueError(f"df['{c}'] must have no missing values; row {int(np.argmax(df[c].isna().values))} has none")
+    it = pd.to_numeric(df['item'], errors='coerce')
+    if it.isna().any() or not pd.api.types.is_numeric_dtype(df['item']) or pd.api.types.is_bool_dtype(df['item']) \
+       or (it < 0).any() or (it != np.floor(it)).any() or (it >= 2**31).any():
+        raise ValueError("df['item'] must hold item indices: integers 0 <= item < 2**31 (load_interactions re-indexes items from 0)")
+    for c in ('timestamp', 'rating'):
+        if c in df.columns and (not pd.api.types.is_numeric_dtype(df[c]) or not np.isfinite(df[c].to_numpy(np.float64)).all()):
+            raise ValueError(f"df['{c}'] must hold finite numbers; got dtype {df[c].dtype}")
+    if df['user'].dtype == object and df['user'].map(type).nunique() > 1: raise ValueError("df['user'] must hold user ids of one type (numbers or strings, not both)")
+    return df
+
 def filter_min_interactions(df:pd.DataFrame, min_item:int=1) -> pd.DataFrame:
     "Drop items with fewer than `min_item` interactions and re-index the items from 0."
-    min_item = _check_int('min_item', min_item, 1)
+    df, min_item = _check_interactions(df), _check_int('min_item', min_item, 1)
     cnt = df.item.map(df.item.value_counts())
     out = df[cnt >= min_item].copy()
     out['item'] = pd.factorize(out.item, sort=True)[0]
@@ -99,11 +125,12 @@ def filter_min_interactions(df:pd.DataFrame, min_item:int=1) -> pd.DataFrame:
 
 # %% ../nbs/08_data.ipynb #d683b02c
 def _split(df, n_test_of):
-    if not {'user', 'item'} <= set(df.columns): raise ValueError(f"df must have columns user and item; it has {list(df.columns)}")
+    df = _check_interactions(df)
     order = ['user', 'timestamp', 'item'] if 'timestamp' in df.columns else ['user', 'item']
     d = df.sort_values(order, kind='stable')
     size = d.groupby('user').item.transform('size').values
     d = d[size >= 2]; size = size[size >= 2]
+    if len(d) == 0: raise ValueError("df: no user has two or more interactions; there is nothing to hold out")
     pos = d.groupby('user').cumcount().values
     test = pos >= size - n_test_of(size)
     users = pd.factorize(d.user, sort=True)[0]
@@ -128,8 +155,7 @@ def reference_ranks(global_ranks,  # global rank of each instance in its own poo
                     N:int=None,    # reference catalogue size; default: the median pool size
                    ) -> tuple[np.ndarray, int]: # ranks on the reference catalogue, and N
     "Map global ranks in per-instance pools to a common catalogue of N items, keeping $\\theta=(R-1)/(N_u-1)$."
-    Nu = np.asarray(pool_sizes, dtype=np.int64)
-    R = np.asarray(global_ranks, dtype=np.int64)
+    Nu, R = _check_ranks('pool_sizes', pool_sizes), _check_ranks('global_ranks', global_ranks)
     if R.shape != Nu.shape: raise ValueError(f"global_ranks and pool_sizes must have the same length; got {R.shape} and {Nu.shape}")
     if (Nu < 2).any() or (R < 1).any() or (R > Nu).any(): raise ValueError("need 2 <= pool_sizes and 1 <= global_ranks <= pool_sizes")
     N = int(np.median(Nu)) if N is None else _check_int('N', N, 2)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import numpy as np
 from scipy.special import gammaln
-from .core import _check_int, _check_ranks, _check_float
+from .core import _check_int, _check_ranks, _check_float, _check_vector
 from .sampling import rank_pmf, _check_sizes
 
 # %% auto #0
@@ -57,7 +57,8 @@ def shr_moments(ranks,             # global ranks 1..N
 
 # %% ../nbs/12_mapping.ipynb #fef896ee
 def _check_k(k, n):
-    kk = np.asarray(k)
+    try: kk = np.asarray(k)
+    except (ValueError, TypeError, OverflowError): raise ValueError(f"k must be an integer or an array of integers in 1..n={n}; got {type(k).__name__} that is not an array") from None
     if kk.dtype.kind not in 'iu' and not (kk.dtype.kind == 'f' and np.all(kk == np.round(kk))):
         raise ValueError(f"k must hold integers in 1..n={n}")
     kk = kk.astype(np.int64)
@@ -98,6 +99,9 @@ def f_beta(k, N:int, n:int, a:float):
     return (N - 1) * y[kk - 1] ** (1 / a) + 1.0
 
 # %% ../nbs/12_mapping.ipynb #19d231aa
+class _ConvergenceError(ValueError, RuntimeError):
+    "`fit_beta_a` ran out of iterations: a `ValueError` naming `max_iter` (and a `RuntimeError`, as it was before)."
+
 def fit_beta_a(sampled_ranks,     # sampled ranks 1..n
                N:int,             # number of items
                n:int,             # sample set size including the relevant item
@@ -108,7 +112,8 @@ def fit_beta_a(sampled_ranks,     # sampled ranks 1..n
     "Algorithm-specific Beta parameter by the fixed-point iteration of Li et al. eq 19."
     N, n = _check_Nn(N, n)
     r = _check_ranks('sampled_ranks', sampled_ranks, n, 'n')
-    a, max_iter, tol = _check_a(a0, 'a0'), _check_int('max_iter', max_iter, 1), _check_float('tol', tol, 0)
+    a0 = _check_float('a0', a0, 1e-3, 1e3)    # a start in Li et al.'s range of a; far outside it f_beta's y**(1/a) under/overflows
+    a, max_iter, tol = a0, _check_int('max_iter', max_iter, 1), _check_float('tol', tol, 0)
     counts = np.bincount(r - 1, minlength=n)
     hist = [a]
     for it in range(1, max_iter + 1):
@@ -118,7 +123,8 @@ def fit_beta_a(sampled_ranks,     # sampled ranks 1..n
         hist.append(a_new)
         if abs(a_new - a) <= tol * a: return dict(a=a_new, iterations=it, history=np.array(hist))
         a = a_new
-    raise RuntimeError(f"fit_beta_a did not converge in {max_iter} iterations (last a = {a:.6g}, change {abs(hist[-1] - hist[-2]):.2e})")
+    raise _ConvergenceError(f"fit_beta_a did not converge in {max_iter} iterations (last a = {a:.6g}, change {abs(hist[-1] - hist[-2]):.2e}); "
+                           f"raise max_iter={max_iter} or tol={tol:g}")
 
 # %% ../nbs/12_mapping.ipynb #fc8d30c7
 def f_optimal(k, ranks, N:int, n:int, replace:bool=True):
@@ -132,7 +138,15 @@ def f_optimal(k, ranks, N:int, n:int, replace:bool=True):
 
 # %% ../nbs/12_mapping.ipynb #37cab776
 def mapping_errors(hr:np.ndarray, shr:np.ndarray, f:np.ndarray) -> dict:
-    "Li et al. Table 7 error measures of a mapping f between a global curve hr and a sampled curve shr."
+    """Li et al. Table 7 error measures of a mapping f between a global curve hr and a sampled curve shr.
+
+    `hr` and `shr` are hit-ratio curves (values in [0, 1]), `f` the mapped position of each k = 1..len(shr); the relative
+    errors divide by `shr`, so `shr[0]` (SHR@1) must be > 0 (a `ValueError` otherwise; entries of 0 further on are skipped)."""
+    hr, shr = _check_vector('hr', hr), _check_vector('shr', shr)
+    f = _check_vector('f', f, len(shr), 'len(shr)')
+    for nm, v in (('hr', hr), ('shr', shr)):
+        if ((v < 0) | (v > 1)).any(): i = int(np.argmax((v < 0) | (v > 1))); raise ValueError(f"{nm} must be a hit-ratio curve with values in [0, 1]; {nm}[{i}] = {v[i]!r}")
+    if not shr[0] > 0: raise ValueError("shr[0] (SHR@1) must be > 0: the relative errors divide by shr")
     e = np.abs(hr_at(hr, f) - shr)
     with np.errstate(divide='ignore', invalid='ignore'): rel = np.where(shr > 0, e / shr, np.nan)
     return {'abs': e.mean(), 'rel': np.nanmean(rel), 'abs@1': e[0], 'rel@1': rel[0], 'abs@2-10': e[1:10].mean()}

@@ -7,7 +7,8 @@ Docs: https://samplerank.github.io/samplerank/metrics.html.md"""
 # %% ../nbs/01_metrics.ipynb #80892fb8
 from __future__ import annotations
 import numpy as np
-from .core import jit, _check_int, _check_ranks, _check_metric, _check_K, _check_memory
+from .core import jit, _check_int, _check_ranks, _check_metric, _check_K, _check_memory, _check_bool, _check_vector
+from collections import abc
 
 # %% auto #0
 __all__ = ['metric_weights', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_ranks', 'expected_percentile_rank',
@@ -61,7 +62,9 @@ def _set_metric_kernel(flat, offsets, code, K, N, out):
 # %% ../nbs/01_metrics.ipynb #3bb88d43
 def _as_csr(ranks, N):
     "Flatten a sequence of rank sets into validated (flat, offsets); each set must be non-empty with distinct ranks."
-    sets = [np.atleast_1d(np.asarray(s)) for s in ranks]
+    if (isinstance(ranks, np.ndarray) and ranks.ndim == 0) or isinstance(ranks, (str, bytes, abc.Mapping)) or not isinstance(ranks, abc.Iterable):
+        raise ValueError(f"ranks must be a list of collections of relevant ranks (one per user), such as [[1, 5], [3]]; got {ranks!r:.60}")
+    sets = [np.atleast_1d(np.asarray(list(s) if isinstance(s, abc.Set) else s)) for s in ranks]
     if len(sets) == 0: raise ValueError("ranks must not be empty")
     sizes = np.array([len(s) for s in sets])
     if (sizes == 0).any(): raise ValueError(f"ranks[{int(np.argmin(sizes))}] is an empty set of relevant ranks")
@@ -85,7 +88,7 @@ def exact_metric(ranks,              # one global rank per instance, or one coll
                  per_instance:bool=False, # return the metric of every instance instead of their mean
                 ):
     "The exact metric of ranked lists: the mean over instances of Rendle eqs 2-8 (eqs 9-13 for one relevant item)."
-    metric, K = _check_metric(metric), _check_K(K)
+    metric, K, per_instance = _check_metric(metric), _check_K(K), _check_bool('per_instance', per_instance)
     N = None if N is None else _check_int('N', N, 2)
     if N is None and (metric == 'auc' or (metric == 'precision' and K is None)):
         raise ValueError(f"N (the number of items, N >= 2) is required for metric={metric!r}" + ('' if metric == 'auc' else ' without K'))
@@ -120,7 +123,7 @@ def _tp_seen(ranks, K, n_positives):
     K = _check_int('K', K, 1)
     flat, offsets = _as_csr(ranks, None)
     sizes = np.diff(offsets)
-    n_pos = sizes.astype(np.float64) if n_positives is None else np.asarray(n_positives, dtype=np.float64)
+    n_pos = sizes.astype(np.float64) if n_positives is None else _check_vector('n_positives', [n_positives] if np.isscalar(n_positives) or isinstance(n_positives, np.ndarray) and n_positives.ndim == 0 else n_positives)
     if n_pos.shape != sizes.shape: raise ValueError(f"n_positives must have one entry per instance ({len(sizes)}); got shape {n_pos.shape}")
     if (n_pos < sizes).any(): raise ValueError("n_positives must be at least the number of relevant ranks given for each instance")
     ap, ar = np.empty(len(sizes)), np.empty(len(sizes))
@@ -156,7 +159,7 @@ def expected_percentile_rank(ranks,         # global ranks of the test items, 1.
                             ) -> float:
     "Consumption-weighted mean percentile rank (Hu et al.); lower is better, 0.5 for a random ranking."
     p = percentile_ranks(ranks, N)
-    w = np.ones_like(p) if weights is None else np.asarray(weights, dtype=np.float64)
+    w = np.ones_like(p) if weights is None else _check_vector('weights', weights)
     if w.shape != p.shape: raise ValueError(f"weights must have one entry per rank ({len(p)}); got shape {w.shape}")
     if not np.isfinite(w).all() or (w < 0).any() or w.sum() <= 0: raise ValueError("weights must be finite, >= 0 and not all 0")
     return float((w * p).sum() / w.sum())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 from threadpoolctl import threadpool_limits
-from .core import _check_int, _check_float
+from .core import _check_int, _check_float, _check_seed
 
 # %% auto #0
 __all__ = ['Model', 'Popularity', 'ItemKNN', 'EASE', 'ALS', 'default_models']
@@ -86,7 +86,10 @@ class ALS(Model):
     "Implicit-feedback ALS with confidence $1+\\alpha\\log(1+r/\\epsilon)$, fitted by the `implicit` library."
     def __init__(self, factors:int=64, regularization:float=0.05, iterations:int=15, alpha:float=2.0, eps:float=1.0, seed:int=0):
         self.factors, self.iterations = _check_int('factors', factors, 1), _check_int('iterations', iterations, 1)
-        self.regularization, self.alpha, self.eps, self.seed, self.name = regularization, alpha, eps, seed, 'ALS'
+        # ranges in which the float32 confidences and factors stay finite (NaN factors before, from implicit, unnamed)
+        self.regularization = _check_float('regularization', regularization, 0, 1e6, lo_open=True)
+        self.alpha, self.eps = _check_float('alpha', alpha, 0, 1e6), _check_float('eps', eps, 1e-6, 1e6)
+        self.seed, self.name = _check_seed('seed', seed), 'ALS'
     def fit(self, train):
         from implicit.als import AlternatingLeastSquares
         self._set_shape(train)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from scipy.stats import binom
-from .core import _check_int
+from .core import _check_int, _check_float, _check_vector, _check_seed, _check_seq, _check_frame, _check_metric
+from .evaluation import _get_estimator
 from .metrics import metric_weights
 from .adapters import ranks_from_frame
 from .trust import estimate_intervals, _check_level
@@ -23,48 +24,58 @@ def ht_counts(s0:float,        # score of the relevant item
               q:np.ndarray,    # their per-draw probabilities
              ) -> float:       # estimated number of the user's items ranked above the relevant item
     "Horvitz–Thompson estimate of the number of items ranked above the relevant one: $\\frac1m\\sum_j [s_j\\ge s_0]/q_j$."
-    s, q = np.asarray(s, float), np.asarray(q, float)
+    s0, s = _check_float('s0', s0), _check_vector('s', s)
+    q = _check_vector('q', q, len(s), 'len(s)')
+    if ((q <= 0) | (q > 1)).any():
+        i = int(np.argmax((q <= 0) | (q > 1))); raise ValueError(f"q must hold per-draw probabilities with 0 < q <= 1; q[{i}] = {q[i].item()!r}")
+    return _ht_counts(s0, s, q)
+
+def _ht_counts(s0, s, q) -> float:
+    "`ht_counts` on validated arrays (the per-user step of `pop_estimate(method='ht')`)."
     return float(np.sum((s >= s0) / q) / len(s))
 
 # %% ../nbs/19_popularity.ipynb #70e14ea6
 def _pop_users(frame:pd.DataFrame, prob:str='prob'):
     "Per user: scores of the relevant item, negatives' scores and per-draw probabilities, validated."
-    for c in ('user', 'score', 'label', prob):
-        if c not in frame.columns: raise ValueError(f"frame: missing column {c!r}; the table has {list(frame.columns)}")
-    df = frame.sort_values('user', kind='stable')
-    lab = df['label'].to_numpy() > 0
+    frame = _check_frame('frame', frame, ('user', 'score', 'label', prob))
+    if frame['user'].isna().any(): raise ValueError("frame column user: missing user ids")
+    try: df = frame.sort_values('user', kind='stable')
+    except TypeError: raise ValueError("frame column user: user ids of mixed types (such as numbers and strings) cannot be ordered") from None
+    lab = pd.to_numeric(df['label'], errors='coerce').to_numpy(np.float64)
+    if np.isnan(lab).any(): raise ValueError("frame column label: missing or non-numeric labels")
+    lab = lab > 0
     p = pd.to_numeric(df[prob], errors='coerce').to_numpy(np.float64)
     s = pd.to_numeric(df['score'], errors='coerce').to_numpy(np.float64)
-    if np.isnan(s).any(): raise ValueError("score: missing or non-numeric scores")
+    if not np.isfinite(s).all(): raise ValueError("frame column score: missing, infinite or non-numeric scores")
     neg_nan = np.isnan(p) & ~lab
     users = df['user'].to_numpy()
     if neg_nan.any():
         nn = pd.Series(neg_nan).groupby(users).agg(['sum', 'size'])
         nneg = pd.Series(~lab).groupby(users).sum()
         part = nn.index[(nn['sum'] > 0) & (nn['sum'] < nneg)]
-        if len(part): raise ValueError(f"{prob}: missing for {int(nn.loc[part[0], 'sum'])} of the negatives of user {part[0]!r}")
+        if len(part): raise ValueError(f"frame column {prob}: missing for {int(nn.loc[part[0], 'sum'])} of the negatives of user {part[0]!r}")
         none, full = nn.index[nn['sum'] > 0], nn.index[nn['sum'] == 0]
-        if len(full): raise ValueError(f"{prob}: the frame mixes uniform users (no {prob}, e.g. user {none[0]!r}) and "
+        if len(full): raise ValueError(f"frame column {prob}: the frame mixes uniform users (no {prob}, e.g. user {none[0]!r}) and "
                                        f"non-uniform users (e.g. user {full[0]!r}); give every negative its probability")
-        raise ValueError(f"{prob}: missing for every negative")
+        raise ValueError(f"frame column {prob}: missing for every negative")
     if (p[~lab] <= 0).any() or (p[~lab] > 1).any():
         i = np.flatnonzero(~lab & ((p <= 0) | (p > 1)))[0]
-        raise ValueError(f"{prob}: per-draw probabilities must satisfy 0 < {prob} <= 1; user {users[i]!r} has {p[i]!r}")
+        raise ValueError(f"frame column {prob}: per-draw probabilities must satisfy 0 < {prob} <= 1; user {users[i]!r} has {p[i]!r}")
     if 'item' in df.columns:
         neg = df.loc[~lab, ['user', 'item']].assign(p=p[~lab])
         g = neg.groupby(['user', 'item'], sort=False)['p']
         if (g.nunique() > 1).any():
             u, it = g.nunique()[lambda x: x > 1].index[0]
-            raise ValueError(f"{prob}: does not match the draws: item {it!r} of user {u!r} has several probabilities")
+            raise ValueError(f"frame column {prob}: does not match the draws: item {it!r} of user {u!r} has several probabilities")
         tot = g.first().groupby(level=0).sum()
         if (tot > 1 + 1e-6).any():
-            raise ValueError(f"{prob}: does not match the draws: the distinct negatives of user {tot.idxmax()!r} carry "
+            raise ValueError(f"frame column {prob}: does not match the draws: the distinct negatives of user {tot.idxmax()!r} carry "
                              f"probability {tot.max():.6g} > 1")
     cuts = np.flatnonzero(np.r_[True, users[1:] != users[:-1], True])
     out = []
     for a, b in zip(cuts[:-1], cuts[1:]):
         l = lab[a:b]
-        if l.sum() != 1: raise ValueError(f"label: user {users[a]!r} has {int(l.sum())} relevant items; give exactly one")
+        if l.sum() != 1: raise ValueError(f"frame column label: user {users[a]!r} has {int(l.sum())} relevant items; give exactly one")
         if (~l).sum() < 1: raise ValueError(f"frame: user {users[a]!r} has no negatives")
         out.append((s[a:b][l][0], s[a:b][~l], p[a:b][~l]))
     return pd.unique(users), out
@@ -111,7 +122,28 @@ def pop_estimate(frame:pd.DataFrame,       # candidate table: user, item, score,
                  prob:str='prob',          # column of per-draw probabilities
                 ) -> dict:                 # (metric, K) -> estimate
     "Global metrics from negatives sampled with known per-draw probabilities (no bootstrap)."
-    return _pop_fit(_pop_users(frame, prob)[1], N, metrics, Ks, method)[0]
+    N, (metrics, Ks), prob = _check_int('N', N, 2), _check_targets(metrics, Ks), _check_prob(prob)
+    if prob is None: raise ValueError("prob must be the name of the column of per-draw probabilities; got None")
+    return _pop_fit(_pop_users(frame, prob)[1], N, metrics, Ks, _check_pop_method(method))[0]
+
+def _check_targets(metrics, Ks) -> tuple[list, list]:
+    "The metric names (any case) and cut-offs, each checked with its index, or a `ValueError` naming `metrics` or `Ks`."
+    def metric(nm, m):
+        try: return _check_metric(m)
+        except ValueError as e: raise ValueError(f"{nm}: {e}") from None
+    return (_check_seq('metrics', metrics, metric, 'metric names'), _check_seq('Ks', Ks, lambda nm, k: _check_int(nm, k, 1), 'cut-offs K >= 1'))
+
+def _check_prob(prob):
+    "The column name of the per-draw probabilities (a string), or None; else a `ValueError` naming `prob`."
+    if isinstance(prob, np.ndarray) and prob.ndim == 0: prob = prob[()]
+    if prob is not None and not isinstance(prob, str): raise ValueError(f"prob must be a column name (a string) or None; got {prob!r:.60}")
+    return prob
+
+def _check_pop_method(method) -> str:
+    "'em' or 'ht' (any case), or a `ValueError` naming `method`."
+    if isinstance(method, np.ndarray) and method.ndim == 0: method = method[()]
+    if not isinstance(method, str) or method.lower() not in ('em', 'ht'): raise ValueError(f"method must be 'em' or 'ht'; got {method!r:.60}")
+    return method.lower()
 
 def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, Ns=None):
     "Estimates from parsed users (catalogue N, or each user's own Ns with N = their maximum); returns (estimates, pi, L, grid)."
@@ -119,7 +151,7 @@ def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, 
     pairs = [(m, K) for m in metrics for K in Ks]
     Ns = np.full(len(data), N) if Ns is None else Ns
     if method == 'ht':
-        R = np.clip(np.rint(1 + np.array([ht_counts(*d) for d in data])), 1, Ns).astype(np.int64)
+        R = np.clip(np.rint(1 + np.array([_ht_counts(*d) for d in data])), 1, Ns).astype(np.int64)
         w = np.ones(len(R)) if w is None else w
         return {(m, K): float(np.sum(w * metric_weights(m, N, K)[R - 1]) / w.sum()) for m, K in pairs}, None, None, None
     if L is None:
@@ -153,17 +185,19 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
              pool_size:str=None,            # instead of N: the column of each user's own catalogue size N_u
             ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method
     "Global metric@K with a confidence interval from a table of scored sampled candidates, uniform or with known `prob`."
-    if not isinstance(frame, pd.DataFrame): raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
+    frame = _check_frame('frame', frame, ('user', 'score', 'label'))
     if (N is None) == (pool_size is None): raise ValueError("give the catalogue size N, or pool_size: the column of each user's own catalogue size N_u")
     n_boot, level = _check_int('n_boot', n_boot, 20), _check_level(level)
+    (metrics, Ks), seed, prob = _check_targets(metrics, Ks), _check_seed('seed', seed), _check_prob(prob)
     if pool_size is None: N = _check_int('N', N, 2)
-    if prob not in frame.columns:
+    if prob is None or prob not in frame.columns:
+        if method is not None: _get_estimator(method, 'method')          # a registered estimator, named by `method`
         t = ranks_from_frame(frame)
         n = t['n'].to_numpy()
         NN = N if pool_size is None else _pool_sizes(frame, pool_size, t['user'].to_numpy())
         return estimate_intervals(t['sampled_rank'].to_numpy(), NN, n=int(n[0]) if (n == n[0]).all() else n,
                                   metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot)
-    method = 'em' if method is None else method
+    method = 'em' if method is None else _check_pop_method(method)
     users, data = _pop_users(frame, prob)
     Ns = None if pool_size is None else _pool_sizes(frame, pool_size, users)
     if Ns is not None: N = int(Ns.max())

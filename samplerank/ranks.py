@@ -10,7 +10,7 @@ import numpy as np
 import numba
 import pandas as pd
 from tqdm.auto import tqdm
-from .core import jit, _check_int, _check_bool
+from .core import jit, _check_int, _check_bool, _check_seed
 from .data import Split
 
 # %% auto #0
@@ -61,8 +61,24 @@ def _ranks_kernel(scores, rows, items, excl_ptr, excl_idx, n, n_max, replace, se
             out_r[t], out_n[t] = hits + 1, size
 
 # %% ../nbs/10_ranks.ipynb #fb3e233b
+def _check_model(model):
+    "`model` when it has a `score(users)` method (a fitted model), or a `ValueError` naming `model`."
+    if not callable(getattr(model, 'score', None)):
+        raise ValueError(f"model must be a fitted model with score(users) (such as Popularity().fit(split.train)); got {type(model).__name__}")
+    return model
+
+def _kernel_seed(seed) -> np.uint64:
+    "The rank kernel's uint64 seed from `seed` (checked by `_check_seed`): an integer as it is, None or a Generator drawn from."
+    s = _check_seed('seed', seed)
+    if isinstance(s, int): return np.uint64(s)
+    if s is None or isinstance(s, np.random.SeedSequence): s = np.random.default_rng(s)
+    if isinstance(s, np.random.BitGenerator): s = np.random.Generator(s)
+    return s.integers(0, 2**64, dtype=np.uint64)
+
 def _prepare(split:Split, n, replace, n_max):
     "Validate the sampling arguments against a split; return (n, n_max, adaptive, exclusion matrix, test users, items, order)."
+    if not isinstance(split, Split):
+        raise ValueError(f"split must be a Split (from leave_one_out or temporal_holdout); got {type(split).__name__}")
     n, replace = 0 if n is None or (np.ndim(n) == 0 and n == 0) else _check_int('n', n, 2), _check_bool('replace', replace)
     adaptive = n_max is not None
     n_max = n if not adaptive else _check_int('n_max', n_max, max(n, 2))
@@ -80,6 +96,8 @@ def _rank_block(model, excl, users, items, order, ub, n, n_max, replace, seed):
     "Score the users `ub` (sorted) and rank their test instances; returns (instance indices, R, pool size, r, sample size)."
     sel = order[np.searchsorted(users[order], ub[0]):np.searchsorted(users[order], ub[-1], side='right')]
     scores = np.ascontiguousarray(model.score(ub), dtype=np.float64)
+    if scores.shape != (len(ub), excl.shape[1]):
+        raise ValueError(f"model.score(users) must return a (len(users), n_items) = {(len(ub), excl.shape[1])} array; got shape {scores.shape}")
     E = excl[users[sel]]
     out = tuple(np.zeros(len(sel), np.int64) for _ in range(4))
     _ranks_kernel(scores, np.searchsorted(ub, users[sel]), items[sel], E.indptr.astype(np.int64), E.indices.astype(np.int64),
@@ -96,8 +114,8 @@ def compute_ranks(model,               # fitted model with `score(users)`
                   progress:bool=False, # show a progress bar over blocks
                  ) -> pd.DataFrame:    # user, item, global_rank, pool_size[, sampled_rank[, sample_size]]
     "Global rank, pool size and (optionally, fixed-size or adaptive) sampled rank of every test instance of a split."
-    n, n_max, adaptive, excl, users, items, order = _prepare(split, n, replace, n_max)
-    block, seed = _check_int('block', block, 1), _check_int('seed', seed, 0)
+    model = _check_model(model); n, n_max, adaptive, excl, users, items, order = _prepare(split, n, replace, n_max)
+    block, seed, progress = _check_int('block', block, 1), _kernel_seed(seed), _check_bool('progress', progress)
     R, Nu, r, sizes = (np.zeros(len(users), np.int64) for _ in range(4))
     uniq = np.unique(users)
     for b in tqdm(range(0, len(uniq), block), disable=not progress, desc=f'ranks {getattr(model, "name", "")}'):
@@ -134,9 +152,9 @@ def rank_histograms(model,             # fitted model with `score(users)`; shipp
     "Histograms of the sampled and global ranks, computed over a Dask bag of user blocks on the active Dask scheduler."
     try: import dask.bag as db
     except ImportError as e: raise ImportError("rank_histograms needs Dask: pip install 'samplerank[dask]'") from e
-    n = _check_int('n', n, 2)
+    model, n = _check_model(model), _check_int('n', n, 2)
     n, n_max, adaptive, *prep = _prepare(split, n, replace, n_max)
-    block, seed = _check_int('block', block, 1), _check_int('seed', seed, 0)
+    block, seed = _check_int('block', block, 1), _kernel_seed(seed)
     uniq = np.unique(prep[1])
     blocks = [uniq[b:b + block] for b in range(0, len(uniq), block)]
     parts = len(blocks) if npartitions is None else _check_int('npartitions', npartitions, 1)

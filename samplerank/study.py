@@ -10,9 +10,12 @@ import time
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .core import _check_int
+from .core import _check_int, _check_float, _check_bool, _check_seed, _check_seq, _check_frame, _check_metric
+from .inconsistency import _check_models
+from collections import abc
+import warnings
 from .sampling import sample_ranks, _check_sizes
-from .evaluation import SampledRanks, get_estimator
+from .evaluation import SampledRanks, get_estimator, _get_estimator
 from .evaluation import empirical_distribution, RankDistribution
 import samplerank.mes, samplerank.baselines          # register MES, BV and CLS
 
@@ -24,16 +27,32 @@ def default_estimators(names=('CLS', 'BV 0.1', 'BV 0.01', 'MLE', 'WMLE', 'WMLE-c
                       ) -> dict:           # name -> fit(SampledRanks) -> fitted estimate with .metric(metric, K)
     "The estimators of Jin et al.'s Table 2 (plus the corrected WMLE) from the registry, as fit functions for `run_study`."
     out = {}
-    for name in names:
+    for i, name in enumerate(_check_seq('names', names, what='estimator names')):
+        if isinstance(name, np.ndarray) and name.ndim == 0: name = name[()]
+        if not isinstance(name, str): raise ValueError(f"names[{i}] must be an estimator name (a string); got {name!r:.60}")
         kind, _, gamma = name.partition(' ')
-        e, opts = get_estimator(kind), {}
+        e, opts = _get_estimator(kind, f'names[{i}]'), {}
         if gamma:
-            try: opts['gamma'] = float(gamma)
-            except ValueError: raise ValueError(f"names: expected 'BV <gamma>'; got {name!r}") from None
+            try: g = float(gamma)
+            except ValueError: raise ValueError(f"names[{i}]: expected 'BV <gamma>'; got {name!r}") from None
+            opts['gamma'] = _check_float(f'names[{i}] gamma', g, 0, lo_open=True)
         out[name] = lambda ev, e=e, opts=opts: e.fit(ev, **opts)
     return out
 
 # %% ../nbs/07_study.ipynb #c3fc7088
+def _named_metric(name, m):
+    "`_check_metric` for an element `name` (such as `metrics[1]`) of a list of metric names."
+    try: return _check_metric(m)
+    except ValueError as e: raise ValueError(f"{name}: {e}") from None
+
+def _check_estimators(estimators) -> dict:
+    "`estimators` as a non-empty dict of name -> fit function (a callable), or a `ValueError` naming `estimators`."
+    if not isinstance(estimators, abc.Mapping) or len(estimators) == 0:
+        raise ValueError(f"estimators must be a non-empty dict of name -> fit(SampledRanks) (see default_estimators); got {estimators!r:.60}")
+    bad = [k for k, f in estimators.items() if not callable(f)]
+    if bad: raise ValueError(f"estimators[{bad[0]!r}] must be a fit function (a callable taking a SampledRanks); got {estimators[bad[0]]!r:.60}")
+    return dict(estimators)
+
 def run_study(models:dict,             # model name -> global ranks of its users' relevant items (1..N)
               N:int,                   # number of items
               n:int,                   # sample set size including the relevant item
@@ -46,9 +65,12 @@ def run_study(models:dict,             # model name -> global ranks of its users
               progress:bool=True,      # show a progress bar
              ) -> tuple[pd.DataFrame, dict]: # (tidy estimates, {(model, estimator): mean pmf})
     "Repeated sampled evaluations of several models with several estimators, in a tidy table."
-    N, n = _check_sizes(N, n, replace)
+    N, n = _check_sizes(N, n, replace); models = _check_models(models, N)
     repeats = _check_int('repeats', repeats, 1)
-    estimators = default_estimators() if estimators is None else estimators
+    estimators = default_estimators() if estimators is None else _check_estimators(estimators)
+    metrics = _check_seq('metrics', metrics, lambda nm, m: _named_metric(nm, m), 'metric names')
+    Ks = _check_seq('Ks', Ks, lambda nm, k: _check_int(nm, k, 1), 'cut-offs K >= 1')
+    seed, progress = _check_seed('seed', seed), _check_bool('progress', progress)
     exact = {m: empirical_distribution(R, N) for m, R in models.items()}
     rng, rows, pmfs = np.random.default_rng(seed), [], {}
     for rep in tqdm(range(repeats), disable=not progress, desc='repeats'):
@@ -64,9 +86,31 @@ def run_study(models:dict,             # model name -> global ranks of its users
     return pd.DataFrame(rows, columns=cols), pmfs
 
 # %% ../nbs/07_study.ipynb #16c9ae04
+_STUDY_COLUMNS = ('model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact')
+
+def _check_study(df) -> pd.DataFrame:
+    "`df` as `run_study`'s tidy table, or a `ValueError` naming `df`: the columns, no missing keys, finite numbers, each (model, repeat, estimator, metric, K) once and every combination present."
+    df = _check_frame('df', df, _STUDY_COLUMNS)
+    keys = ['model', 'repeat', 'estimator', 'metric', 'K']
+    for c in keys:
+        if df[c].isna().any(): raise ValueError(f"df['{c}'] must have no missing values (a table from run_study)")
+    for c in ('estimate', 'exact', 'K', 'repeat'):
+        if not pd.api.types.is_numeric_dtype(df[c]) or pd.api.types.is_bool_dtype(df[c]):
+            raise ValueError(f"df['{c}'] must hold numbers (a table from run_study); got dtype {df[c].dtype}")
+        bad = ~np.isfinite(df[c].to_numpy(np.float64))
+        if bad.any(): raise ValueError(f"df['{c}'] must hold finite numbers; row {int(np.argmax(bad))} has {df[c].iloc[int(np.argmax(bad))]!r}")
+    if (df.K < 1).any() or (df.K != np.round(df.K)).any(): raise ValueError("df['K'] must hold cut-offs K >= 1 (integers)")
+    if df.duplicated(keys).any(): raise ValueError(f"df must hold each (model, repeat, estimator, metric, K) once (a table from run_study)")
+    full = np.prod([df[c].nunique() for c in keys])
+    if full != len(df): raise ValueError(f"df must be a complete study: every model, repeat, estimator, metric and K together "
+                                         f"({full} rows); got {len(df)} rows (a table from run_study)")
+    return df
+
 def summary_table(df:pd.DataFrame, K:int=10, scale:float=100) -> pd.DataFrame:
     "Jin et al. Table 2 layout: exact and mean ± std of each estimator at cut-off K (in percent by default)."
+    df, K, scale = _check_study(df), _check_int('K', K, 1), _check_float('scale', scale, 0, lo_open=True)
     d = df[df.K == K]
+    if len(d) == 0: raise ValueError(f"K={K} is not a cut-off of df (its K: {sorted(df.K.unique().tolist())[:10]})")
     g = d.groupby(['model', 'metric', 'estimator'], sort=False).estimate
     cell = (g.mean() * scale).map('{:.2f}'.format) + ' ± ' + (g.std() * scale).map('{:.2f}'.format)
     out = cell.unstack('estimator')[list(dict.fromkeys(d.estimator))]
@@ -75,13 +119,26 @@ def summary_table(df:pd.DataFrame, K:int=10, scale:float=100) -> pd.DataFrame:
 
 # %% ../nbs/07_study.ipynb #52b762fa
 def relative_error_table(df:pd.DataFrame) -> pd.DataFrame:
-    "Mean over repeats of |estimate - exact| / exact, per model, metric, K and estimator."
-    d = df.assign(rel=(df.estimate - df.exact).abs() / df.exact)
+    """Mean over repeats of |estimate - exact| / exact, per model, metric, K and estimator.
+
+    The relative error is undefined where the exact metric is 0 (no user ranks the relevant item within K): those rows
+    are left out of the means, with a `UserWarning` saying how many, and a (metric, K) whose exact metric is 0 for every
+    model has no row in the table. A `ValueError` when every exact metric is 0."""
+    df = _check_study(df)
+    zero = df.exact == 0
+    if zero.all(): raise ValueError("df: the exact metric is 0 in every row; the relative error |estimate - exact| / exact is undefined")
+    if zero.any():
+        left = sorted({f"{m}@{k} ({mod})" for m, k, mod in df.loc[zero, ['metric', 'K', 'model']].itertuples(index=False)})
+        warnings.warn(f"relative_error_table: {int(zero.sum())} rows where the exact metric is 0 are left out (relative error "
+                      f"undefined): {', '.join(left[:5])}{' ...' if len(left) > 5 else ''}", UserWarning, stacklevel=2)
+    d = df[~zero]
+    d = d.assign(rel=(d.estimate - d.exact).abs() / d.exact)
     return d.groupby(['metric', 'K', 'estimator'], sort=False).rel.mean().unstack('estimator')
 
 # %% ../nbs/07_study.ipynb #23251255
 def winner_table(df:pd.DataFrame) -> pd.DataFrame:
     "Jin et al. Table 4: in how many repeats each estimator's best model is the model with the best exact metric."
+    df = _check_study(df)
     best_est = df.loc[df.groupby(['repeat', 'estimator', 'metric', 'K'], sort=False).estimate.idxmax()]
     best_true = df.drop_duplicates(['model', 'metric', 'K']).sort_values('exact').groupby(['metric', 'K']).model.last()
     hit = best_est.model.values == best_true.loc[list(zip(best_est.metric, best_est.K))].values

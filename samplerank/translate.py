@@ -9,7 +9,7 @@ from __future__ import annotations
 import json, re
 import numpy as np
 from scipy.optimize import linprog
-from .core import _check_int, _check_K
+from .core import _check_int, _check_K, _check_float, _check_bool
 from .metrics import metric_weights
 from .sampling import _check_sizes, _cached_sparse_pmf
 
@@ -22,6 +22,7 @@ _ALIASES = {'hr': 'recall', 'recall': 'recall', 'ndcg': 'ndcg', 'mrr': 'mrr', 'a
 
 def _parse_metric(name, arg:str='metric', K=None) -> tuple:
     "('recall', 10) from 'hr@10'; `K` is used when the name has no '@K'."
+    if isinstance(name, np.ndarray) and name.ndim == 0: name = name[()]     # a 0-d array of a name is the name
     m = re.fullmatch(r'\s*([A-Za-z]+)\s*(?:@\s*(\d+))?\s*', name) if isinstance(name, str) else None
     if m is None or m.group(1).lower() not in _ALIASES:
         raise ValueError(f"{arg} must be a metric name such as 'hr@10', 'recall@50', 'ndcg@10', 'mrr' or 'ap@10' "
@@ -51,14 +52,14 @@ def _lp_range(rows, lo, hi, obj, monotone:bool, what:str):
 
 # %% ../nbs/18_translate.ipynb #37e4b79a
 def _check_value(arg, v):
-    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) or not np.isfinite(v) or not 0 <= v <= 1:
-        raise ValueError(f"{arg} must be a number in [0, 1]; got {v!r}")
-    return float(v)
+    "A metric value in [0, 1] by `_check_float` (0-d arrays accepted; None, booleans, 10**400 refused), named `arg`."
+    try: return _check_float(arg, v, 0, 1)
+    except ValueError: raise ValueError(f"{arg} must be a number in [0, 1]; got {v!r:.60}") from None
 
 def _check_tol(tol):
-    if isinstance(tol, bool) or not isinstance(tol, (int, float, np.integer, np.floating)) or not (np.isfinite(tol) and 0 <= tol < 0.5):
-        raise ValueError(f"tol must satisfy 0 <= tol < 0.5; got {tol!r}")
-    return float(tol)
+    "The rounding half-width: 0 <= tol < 0.5 by `_check_float`."
+    try: return _check_float('tol', tol, 0, 0.5, hi_open=True)
+    except ValueError: raise ValueError(f"tol must satisfy 0 <= tol < 0.5; got {tol!r:.60}") from None
 
 def _sampled_rows(names, N, n, replace, arg):
     "c_j = A w_j (expected sampled metric j given each global rank) for each metric name, from the sparse kernel."
@@ -82,7 +83,7 @@ def global_metric_bounds(reported:dict,     # published sampled metrics: {'hr@10
     "The range of a global metric over all rank distributions whose expected sampled metrics match the reported ones."
     N, n = _check_sizes(N, n, replace)
     if not isinstance(reported, dict) or not reported: raise ValueError(f"reported must be a non-empty dict of metric name -> value; got {reported!r}")
-    tol = _check_tol(tol)
+    tol, monotone = _check_tol(tol), _check_bool('monotone', monotone)
     vals = np.array([_check_value(f"reported[{k!r}]", v) for k, v in reported.items()])
     rows = _sampled_rows(list(reported), N, n, replace, 'reported')
     g = _global_row(metric, K, N)
@@ -104,7 +105,7 @@ def sampled_metric_range(value:float,       # the global metric the user measure
                         ) -> tuple:         # (lo, hi) of the expected sampled metric at this n
     "The range of a sampled metric (expected over the negative draws) consistent with a measured global metric."
     N, n = _check_sizes(N, n, replace)
-    value, tol = _check_value('value', value), _check_tol(tol)
+    value, tol, monotone = _check_value('value', value), _check_tol(tol), _check_bool('monotone', monotone)
     g = _global_row(metric, K, N)
     c = _sampled_rows([sampled_metric], N, n, replace, 'sampled_metric')[0]
     msg = f"no rank distribution gives {metric} = {value} at N = {N}" + (" with P(R) non-increasing" if monotone else "")
