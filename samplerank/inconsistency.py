@@ -6,6 +6,7 @@ Docs: https://samplerank.github.io/samplerank/inconsistency.html.md"""
 
 # %% ../nbs/03_inconsistency.ipynb #372e77d3
 from __future__ import annotations
+import warnings
 import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
@@ -74,8 +75,10 @@ def expected_vs_samples(models:dict,            # model name -> global ranks
     "Tidy table of the expected sampled metric of each model at each sample set size."
     N, replace = _check_int('N', N, 2), _check_bool('replace', replace); models = _check_models(models, N)
     sample_sizes = _check_seq('sample_sizes', sample_sizes, lambda nm, v: _check_int(nm, v, 2, None if replace else N, 'N'), 'sample set sizes n >= 2')
-    rows = [dict(model=name, metric=_label(m, K), n=int(n), expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace))
-            for name, r in models.items() for m, K in metrics for n in sample_sizes]
+    with warnings.catch_warnings():                 # n > N with replacement is meant here: no warning about the old (n, N) order
+        warnings.filterwarnings('ignore', 'n=.*> N=', FutureWarning)
+        rows = [dict(model=name, metric=_label(m, K), n=int(n), expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace))
+                for name, r in models.items() for m, K in metrics for n in sample_sizes]
     return pd.DataFrame(rows)
 
 # %% ../nbs/03_inconsistency.ipynb #119eb939
