@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 from .metrics import exact_metric
+from .core import _check_bool, _check_frame
 from .data import reference_ranks, Split
 from .models import default_models
 from .ranks import compute_ranks
@@ -29,7 +30,14 @@ def rank_models(split:Split,           # train/test split
                 progress:bool=True,    # progress bar over models
                ) -> tuple[dict, int]:  # ({model name: ranks table}, reference N)
     "Fit every model, and compute global, pool-size, reference and sampled ranks of every test instance."
+    if not isinstance(split, Split): raise ValueError(f"split must be a Split (from leave_one_out or temporal_holdout); got {type(split).__name__}")
+    progress = _check_bool('progress', progress)
     models = default_models(seed) if models is None else models
+    if isinstance(models, (str, bytes)) or not hasattr(models, '__iter__') or not len(models := list(models)):
+        raise ValueError(f"models must be a non-empty list of models; got {models!r:.60}")
+    for i, m in enumerate(models):
+        if not (hasattr(m, 'fit') and hasattr(m, 'score') and hasattr(m, 'name')):
+            raise ValueError(f"models[{i}] must be a model with fit, score and name (see the models chapter); got {type(m).__name__}")
     out = {}
     for m in tqdm(models, disable=not progress, desc='models'):
         t0 = time.perf_counter()
@@ -42,12 +50,18 @@ def rank_models(split:Split,           # train/test split
     return out, N
 
 # %% ../nbs/11_pipeline.ipynb #00e5cabe
+def _check_rank_tables(ranks, columns) -> dict:
+    "`ranks` as a non-empty {model name: DataFrame with `columns`} (the output of `rank_models`), or `ValueError` naming it."
+    if not isinstance(ranks, dict) or not ranks: raise ValueError(f"ranks must be a non-empty dict of model name -> ranks table (the output of rank_models); got {ranks!r:.60}")
+    return {k: _check_frame(f"ranks[{k!r}]", v, columns) for k, v in ranks.items()}
+
 def metrics_table(ranks:dict,               # output of `rank_models`
                   N:int,                    # reference catalogue size
                   n:int,                    # sample set size of the sampled ranks
                   metrics=(('recall', 10), ('ndcg', 10), ('ap', 10)), # (metric, K) pairs
                  ) -> pd.DataFrame:
     "Per model: exact metrics on the true ranks and on the reference ranks, and the naive sampled metric."
+    ranks = _check_rank_tables(ranks, ('global_rank', 'reference_rank', 'sampled_rank'))
     rows = []
     for name, df in ranks.items():
         for m, K in metrics:
@@ -59,7 +73,10 @@ def metrics_table(ranks:dict,               # output of `rank_models`
 # %% ../nbs/11_pipeline.ipynb #479c0156
 def estimate_table(ranks:dict, N:int, n:int, estimators:dict=None, metrics=(('recall', 10), ('ndcg', 10))) -> pd.DataFrame:
     "Every estimator on the one real sampled evaluation of each model, next to the exact reference metric."
+    ranks = _check_rank_tables(ranks, ('sampled_rank', 'reference_rank'))
     est = default_estimators() if estimators is None else estimators
+    if not isinstance(est, dict) or not est or not all(callable(f) for f in est.values()):
+        raise ValueError(f"estimators must be a non-empty dict of name -> fit function of a SampledRanks (default_estimators()); got {estimators!r:.60}")
     rows = []
     for name, df in ranks.items():
         ev = SampledRanks(df.sampled_rank.values, N, n)
@@ -73,4 +90,7 @@ def estimate_table(ranks:dict, N:int, n:int, estimators:dict=None, metrics=(('re
 # %% ../nbs/11_pipeline.ipynb #8b8c32a5
 def winners(table:pd.DataFrame) -> pd.DataFrame:
     "For each metric (rows): the best model by the exact metric and by each estimator (columns)."
+    _check_frame('table', table)
+    if list(table.index.names) != ['model', 'metric'] or not all(pd.api.types.is_numeric_dtype(t) for t in table.dtypes):
+        raise ValueError("table must be indexed by (model, metric) with numeric columns (the output of estimate_table)")
     return pd.DataFrame({metric: g.droplevel('metric').idxmax() for metric, g in table.groupby(level='metric', sort=False)}).T

@@ -409,11 +409,6 @@ def notebook(fname):
 # Known defects, found by this suite: (function, argument) -> a reproducer and what it gives instead of a named ValueError
 # or a finite value. Each is a strict xfail: it becomes an error once fixed, and its line here is then removed.
 KNOWN_FIXED = {
-    ('rank_models', 'models'): 'sr.rank_models(..., models=\'x\') -> AttributeError: "\'str\' object has no attribute \'fit\'" (+4 more bad values)',
-    ('rank_models', 'progress'): "sr.rank_models(..., progress=np.array([True, False], bool)) -> ValueError not naming progress: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
-    ('metrics_table', 'ranks'): 'sr.metrics_table(..., ranks={}) -> KeyError: \'"None of [\\\'model\\\', \\\'metric\\\'] are in the columns"\' (+8 more bad values)',
-    ('estimate_table', 'ranks'): 'sr.estimate_table(..., ranks={}) -> KeyError: \'"None of [\\\'model\\\', \\\'metric\\\'] are in the columns"\' (+8 more bad values)',
-    ('estimate_table', 'estimators'): 'sr.estimate_table(..., estimators=[1, 2]) -> AttributeError: "\'list\' object has no attribute \'items\'" (+6 more bad values)',
     ('winners', 'table'): "sr.winners(..., table=DataFrame[]x0) -> ValueError not naming table: 'level name metric is not the name of the index' (+5 more bad values)",
     ('estimate_curves', 'estimators'): 'sr.estimate_curves(..., estimators=None) -> TypeError: "\'NoneType\' object is not iterable" (+1 more bad values)',
     ('estimate_curves', 'metrics'): 'sr.estimate_curves(..., metrics=None) -> TypeError: "\'NoneType\' object is not iterable" (+1 more bad values)',
@@ -429,13 +424,6 @@ KNOWN_FIXED = {
     ('winner_counts', 'study'): 'sr.winner_counts(..., study=DataFrame[]x0) -> AttributeError: "\'DataFrame\' object has no attribute \'metric\'" (+19 more bad values)',
     ('winner_counts', 'metric'): "sr.winner_counts(..., metric='') -> ValueError not naming metric: 'attempt to get argmax of an empty sequence' (+9 more bad values)",
     ('winner_counts', 'K'): "sr.winner_counts(..., K=-1) -> ValueError not naming K: 'attempt to get argmax of an empty sequence' (+22 more bad values)",
-    ('estimate_intervals', 'metrics'): 'sr.estimate_intervals(..., metrics=None) -> TypeError: "\'NoneType\' object is not iterable" (+1 more bad values)',
-    ('estimate_intervals', 'method'): 'sr.estimate_intervals(..., method=\'\') -> ValueError not naming method: "estimator must be one of sampled, MLE, WMLE, WMLE-c, MES, BV, CLS, MN, BV_MLE, BV_MES, MN_MLE, MN_MES, MLE-auto; got \'\'" (+3 more bad values)',
-    ('estimate_intervals', 'seed'): "sr.estimate_intervals(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer' (+6 more bad values)",
-    ('compare_models', 'method'): 'sr.compare_models(..., method=\'\') -> ValueError not naming method: "estimator must be one of sampled, MLE, WMLE, WMLE-c, MES, BV, CLS, MN, BV_MLE, BV_MES, MN_MLE, MN_MES, MLE-auto; got \'\'" (+3 more bad values)',
-    ('compare_models', 'seed'): "sr.compare_models(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer' (+6 more bad values)",
-    ('plan_comparison', 'seed'): "sr.plan_comparison(..., seed=-1) -> ValueError not naming seed: 'expected non-negative integer' (+6 more bad values)",
-    ('plan_comparison', 'progress'): "sr.plan_comparison(..., progress=np.array([True, False], bool)) -> ValueError not naming progress: 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()'",
     ('smallest_sample', 'plan'): "sr.smallest_sample(..., plan=DataFrame['a', 'b', 'n', 'M', 'power', 'width']x1) -> returned non-finite numbers: column 'n' has 1 non-finite of 1 (+4 more bad values)",
     ('ranks_from_frame', 'frame'): "sr.ranks_from_frame(..., frame='x') -> ValueError not naming frame: 'x: no such file'",
     ('ranks_from_frame', 'user'): 'sr.ranks_from_frame(..., user=[\'x\']) -> TypeError: "unhashable type: \'list\'"',
@@ -473,16 +461,9 @@ KNOWN_FIXED = {
     ('estimate_multi', 'table'): "sr.estimate_multi(..., table=DataFrame['user', 'item', 'sampled_rank', 'n', 'n_relevant', 'relevant_above']x0) -> ZeroDivisionError: 'float division by zero' (+14 more bad values)",
 }
 KNOWN_DRAWN = {
-    'rank_models': 'sr.rank_models(..., split=0) -> AttributeError: "\'int\' object has no attribute \'pool_sizes\'"',
-    'metrics_table': 'sr.metrics_table(..., ranks={}) -> KeyError: \'"None of [\\\'model\\\', \\\'metric\\\'] are in the columns"\'',
-    'estimate_table': 'sr.estimate_table(..., ranks={}) -> KeyError: \'"None of [\\\'model\\\', \\\'metric\\\'] are in the columns"\'',
-    'winners': 'sr.winners(..., table=DataFrame[\'exact\', \'CLS\']x4) -> TypeError: "\'>\' not supported between instances of \'str\' and \'float\'"',
     'curve_study': "sr.curve_study(..., models={}) -> ValueError not naming models: 'No objects to concatenate'",
     'average_relative_error': 'sr.average_relative_error(..., metric=\'´5\\x9c\\x1e\\x90\\U0010aa6b\\x1a%\') -> UFuncTypeError: "ufunc \'add\' did not contain a loop with signature matching types (dtype(\'float64\'), dtype(\'<U3\')) -> None"',
     'winner_counts': "sr.winner_counts(..., K=0) -> ValueError not naming K: 'attempt to get argmax of an empty sequence'",
-    'estimate_intervals': 'sr.estimate_intervals(..., method=\'ãÉ¿F\\x1d\') -> ValueError not naming method: "estimator must be one of sampled, MLE, WMLE, WMLE-c, MES, BV, CLS, MN, BV_MLE, BV_MES, MN_MLE, MN_MES, MLE-auto; got \'ãÉ¿F\\\\x1d\'"',
-    'compare_models': 'sr.compare_models(..., method=\'\\U00105fa8\\x9bL\\x8ai\') -> ValueError not naming method: "estimator must be one of sampled, MLE, WMLE, WMLE-c, MES, BV, CLS, MN, BV_MLE, BV_MES, MN_MLE, MN_MES, MLE-auto; got \'\\\\U00105fa8\\\\x',
-    'plan_comparison': "sr.plan_comparison(..., seed='@') -> TypeError: 'SeedSequence expects int or sequence of ints for entropy not @'",
     'smallest_sample': "sr.smallest_sample(..., plan=DataFrame['a', 'b', 'n', 'M', 'power', 'width']x1) -> returned non-finite numbers: column 'n' has 1 non-finite of 1",
     'ranks_from_run': 'sr.ranks_from_run(..., run={\'\': -199127709, \'-\': 1.8035623526648686e-52, \'j\': [10166...) -> AttributeError: "\'int\' object has no attribute \'items\'"',
     'candidates_frame': "sr.candidates_frame(..., prob=0) -> ValueError not naming prob: 'all the input array dimensions except for the concatenation axis must match exactly, but along dimension 0, the array at index 0 has size 30 and the array ",
@@ -601,9 +582,6 @@ KNOWN_EDGE = {
     ('average_relative_error', 'metric', 1): "UFuncTypeError: ufunc 'add' did not contain a loop with signature matching types (dtype('float64'), dtype('<U3')) -> None",
     ('winner_counts', 'metric', 0): 'ValueError: attempt to get argmax of an empty sequence',
     ('winner_counts', 'metric', 1): 'ValueError: attempt to get argmax of an empty sequence',
-    ('estimate_intervals', 'seed', 0): 'TypeError: len() of unsized object',
-    ('compare_models', 'seed', 0): 'TypeError: len() of unsized object',
-    ('plan_comparison', 'seed', 0): 'TypeError: len() of unsized object',
 }
 
 
