@@ -9,9 +9,9 @@ from __future__ import annotations
 import itertools
 import numpy as np
 import pandas as pd
-from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool
+from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
 from .metrics import metric_weights
-from .evaluation import SampledRanks, get_estimator, fit_estimator, register_estimator
+from .evaluation import SampledRanks, get_estimator, fit_estimator, register_estimator, _get_estimator
 from .mle import _fit_mle, _em_batch, _em
 from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
@@ -40,6 +40,7 @@ def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=25_600)
 def _metric_grid(metrics, Ks, N:int) -> tuple[list, np.ndarray]:
     "The (metric, K) pairs asked for and their weights M(R), R = 1..N, as an N x q matrix."
     if isinstance(metrics, str): metrics = (metrics,)
+    if metrics is None or not np.iterable(metrics): raise ValueError(f"metrics must be a metric name or a sequence of them; got {metrics!r:.60}")
     if Ks is None or np.ndim(Ks) == 0: Ks = (Ks,)
     pairs = [(_check_metric(m), _check_K(K)) for m in metrics for K in Ks]
     if not pairs: raise ValueError("metrics and Ks must not be empty")
@@ -139,10 +140,10 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
     "Every metric@K of these users estimated from their sampled ranks, with a confidence interval for the exact value."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
     level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
-    name = get_estimator(RECOMMENDED if method is None else method).name
+    name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
     pairs, _ = _metric_grid(metrics, Ks, ev.N)
     parts = _strata_evaluations(ev, strata, exact_pools)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(_check_seed('seed', seed))
     est = draws = 0.0
     for idx, sub in parts:                          # one part unless the users have their own catalogues
         e, d = _draws(sub, name, pairs, _metric_grid(metrics, Ks, sub.N)[1], sub.bootstrap_counts(n_boot, rng), rng, options)
@@ -181,10 +182,10 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
     first = next(iter(evs.values()))
     if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()): raise ValueError("N: every model must have the same catalogue sizes (the same users)")
-    name = get_estimator(RECOMMENDED if method is None else method).name
+    name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
     pairs, _ = _metric_grid((metric,), (K,), first.N)
     parts = {k: _strata_evaluations(ev, strata, exact_pools) for k, ev in evs.items()}    # the same strata for every model
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(_check_seed('seed', seed))
     est, draws = dict.fromkeys(evs, 0.0), dict.fromkeys(evs, 0.0)
     for s, (idx, _) in enumerate(parts[next(iter(evs))]):
         subs = {k: p[s][1] for k, p in parts.items()}
@@ -222,11 +223,12 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
         if p.shape != (N,) or not np.isfinite(p).all() or (p < 0).any() or abs(p.sum() - 1) > 1e-9:
             raise ValueError(f"priors[{k!r}] must be a distribution over the same N = {N} global ranks (>= 0, summing to 1)")
     level, repeats, n_boot = _check_level(level), _check_int('repeats', repeats, 1), _check_int('n_boot', n_boot, 20)
+    progress = _check_bool('progress', progress)
     n_values = [_check_int('n_values', v, 2) for v in np.atleast_1d(n_values)]
     Ms = [_check_int('M', v, 2) for v in np.atleast_1d(M)]
     w = metric_weights(_check_metric(metric), N, _check_K(K))
     truth = {k: float(w @ p) for k, p in pmfs.items()}
-    rng, rows = np.random.default_rng(seed), []
+    rng, rows = np.random.default_rng(_check_seed('seed', seed)), []
     grid = [(n_, M_) for M_ in Ms for n_ in n_values]
     for n_, M_ in tqdm(grid, disable=not progress, desc='plan'):
         res = []
