@@ -104,7 +104,12 @@ def _pool_strata(Ns:np.ndarray, strata:int) -> list[np.ndarray]:
     pos = np.arange(1, k) * len(s) // k                                      # equal-size cuts, moved to the nearer end of a run of equal N_u
     lo, hi = np.searchsorted(s, s[pos], side='left'), np.searchsorted(s, s[pos], side='right')
     cuts = np.unique(np.where(pos - lo <= hi - pos, lo, hi))
-    return [g for g in np.split(order, cuts) if len(g)]
+    groups = [g for g in np.split(order, cuts) if len(g)]
+    while len(groups) > 1 and min(map(len, groups)) < _MIN_STRATUM:       # a run of equal sizes can leave a small group: merge it
+        i = int(np.argmin([len(g) for g in groups]))
+        j = i - 1 if i == len(groups) - 1 or (i > 0 and len(groups[i - 1]) < len(groups[i + 1])) else i + 1
+        groups[min(i, j)] = np.concatenate([groups[min(i, j)], groups[max(i, j)]]); del groups[max(i, j)]
+    return groups
 
 def _strata_evaluations(ev:SampledRanks, strata:int, exact_pools:bool) -> list[tuple[np.ndarray, SampledRanks]]:
     "(users, evaluation) of every pool stratum: the evaluation itself when all users share N; else each group with its median N_u, or its users' own."
@@ -113,6 +118,7 @@ def _strata_evaluations(ev:SampledRanks, strata:int, exact_pools:bool) -> list[t
     out = []
     for idx in _pool_strata(ev.Ns, strata):
         N = ev.Ns[idx] if exact_pools else int(np.median(ev.Ns[idx]))
+        if not (exact_pools or ev.replace): N = max(N, int(ev.n[idx].max()))        # without replacement n_u <= N must hold
         out.append((idx, SampledRanks(ev.ranks[idx], N, ev.fixed_n or ev.n[idx], ev.replace)))
     return out
 
@@ -133,7 +139,7 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
                        seed=None,                     # int, numpy Generator or None: the bootstrap's randomness
                        replace:bool=True,             # sampling scheme of the sampled ranks
                        n_boot:int=200,                # bootstrap replicates
-                       strata:int=6,                  # per-user N: pool strata, each with its own rank distribution (1: one for all)
+                       strata:int=6,                  # per-user N: pool strata, each with its own rank distribution (1: one group)
                        exact_pools:bool=False,        # per-user N: each stratum with its users' own N_u (else its median N_u)
                        **options,                     # options of the estimator (e.g. gamma for BV)
                       ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method
@@ -170,7 +176,7 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                    seed=None,             # int, numpy Generator or None
                    replace:bool=True,     # sampling scheme
                    n_boot:int=200,        # bootstrap replicates
-                   strata:int=6,          # per-user N: pool strata, each with its own rank distributions (1: one for all)
+                   strata:int=6,          # per-user N: pool strata, each with its own rank distributions (1: one group)
                    exact_pools:bool=False,# per-user N: each stratum with its users' own N_u (else its median N_u)
                    **options,             # options of the estimator
                   ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision
