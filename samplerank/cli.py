@@ -325,20 +325,18 @@ def demo_results(n:int=100,            # sample set size including the relevant 
 def plot_demo(res:dict,  # output of `demo_results`
               out:Path,  # directory the two figures are written to
              ):
-    "The demo's figures: Recall@K curves (exact, MLE, MES) per model, and the estimates with their 95% intervals."
+    "The demo's figures: Recall@K curves (exact, MLE, MES: pool strata, own pools) per model, and the estimates with their 95% intervals."
     import matplotlib; matplotlib.use('Agg')
     import matplotlib.pyplot as plt
-    from samplerank.mle import estimate_mle
-    from samplerank.evaluation import empirical_distribution
-    from samplerank.mes import estimate_mes
-    ranks, N, n, iv, pairs = res['ranks'], res['N'], res['n'], res['intervals'], (('recall', 10), ('ndcg', 10))
+    from samplerank.evaluation import SampledRanks, fit_estimator
+    ranks, n, iv, pairs = res['ranks'], res['n'], res['intervals'], (('recall', 10), ('ndcg', 10))
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     fig, axs = plt.subplots(1, len(ranks), figsize=(4 * len(ranks), 3.4))
     for ax, (name, d) in zip(axs, ranks.items()):
         K = np.arange(1, 201)
-        ax.plot(K, empirical_distribution(d.reference_rank, N).cdf[:200], 'k', lw=2, label='exact')
-        for f in (estimate_mle(d.sampled_rank.values, N, n), estimate_mes(d.sampled_rank.values, N, n)):
-            ax.plot(K, f.cdf[:200], label=f.method)
+        ax.plot(K, (d.global_rank.values[:, None] <= K).mean(0), 'k', lw=2, label='exact')      # in the users' own pools
+        ev = SampledRanks(d.sampled_rank.values, d.pool_size.values, n)
+        for name in ('MLE', 'MES'): ax.plot(K, fit_estimator(name, ev).cdf[:200], label=name)   # pool strata
         ax.set(title=name, xlabel='K', ylabel='Recall@K')
     axs[0].legend(); fig.tight_layout(); fig.savefig(out / 'recall_curves.png', dpi=110); plt.close(fig)
     fig, axs = plt.subplots(1, 2, figsize=(11, 3.8))

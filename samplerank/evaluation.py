@@ -11,13 +11,14 @@ from typing import Callable
 import numpy as np
 import scipy.sparse as sps
 import matplotlib.pyplot as plt
+from fastcore.basics import patch
 from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_bool, _check_float, _check_vector
 from .metrics import metric_weights
 from .sampling import _check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES
 
 # %% auto #0
-__all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'fit_estimator', 'AdjustedEstimate',
-           'RankDistribution', 'empirical_distribution']
+__all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'AdjustedEstimate',
+           'RankDistribution', 'empirical_distribution', 'StratifiedEstimate', 'fit_estimator']
 
 # %% ../nbs/03a_evaluation.ipynb #62d40baf
 def _column_key(Ns, ns, r) -> np.ndarray:
@@ -188,14 +189,6 @@ def _get_estimator(name, arg:str='name') -> Estimator:
             if k.lower() == name.lower(): return e
     raise ValueError(f"{arg}: estimator must be one of {', '.join(ESTIMATORS)}; got {name!r:.60}")
 
-# %% ../nbs/03a_evaluation.ipynb #554c4438
-def fit_estimator(name:str, evaluation:SampledRanks, **options):
-    "Fit the registered estimator `name` to a `SampledRanks` (see `register_estimator` for per-user sizes)."
-    e = get_estimator(name)
-    if not isinstance(evaluation, SampledRanks):
-        raise ValueError(f"evaluation must be a SampledRanks (build one with SampledRanks(ranks, N, n)); got {type(evaluation).__name__}")
-    return e.fit(evaluation, **options)
-
 # %% ../nbs/03a_evaluation.ipynb #ae5f0e00
 class AdjustedEstimate:
     "An estimate that averages an adjusted metric over the users' sampled ranks: metric@K = mean over users of x(r_u)."
@@ -297,3 +290,85 @@ def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     if (p < 0).any(): i = int(np.argmax(p < 0)); raise ValueError(f"{name} must have finite entries >= 0; {name}[{i}] = {p[i].item()!r}")
     if abs(p.sum() - 1) > 1e-9: raise ValueError(f"{name} must sum to 1 (within 1e-9); sums to {p.sum():.12g}")
     return p
+
+# %% ../nbs/03a_evaluation.ipynb #5a8a8498
+_MIN_STRATUM = 200
+
+def _pool_strata(Ns:np.ndarray, strata:int) -> list[np.ndarray]:
+    "User indices of up to `strata` groups of about equal size by catalogue size N_u (equal sizes stay together; >= 200 users a group when cut evenly)."
+    k = max(1, min(strata, len(Ns) // _MIN_STRATUM))
+    order = np.argsort(Ns, kind='stable'); s = Ns[order]
+    pos = np.arange(1, k) * len(s) // k                                      # equal-size cuts, moved to the nearer end of a run of equal N_u
+    lo, hi = np.searchsorted(s, s[pos], side='left'), np.searchsorted(s, s[pos], side='right')
+    cuts = np.unique(np.where(pos - lo <= hi - pos, lo, hi))
+    groups = [g for g in np.split(order, cuts) if len(g)]
+    while len(groups) > 1 and min(map(len, groups)) < _MIN_STRATUM:       # a run of equal sizes can leave a small group: merge it
+        i = int(np.argmin([len(g) for g in groups]))
+        j = i - 1 if i == len(groups) - 1 or (i > 0 and len(groups[i - 1]) < len(groups[i + 1])) else i + 1
+        groups[min(i, j)] = np.concatenate([groups[min(i, j)], groups[max(i, j)]]); del groups[max(i, j)]
+    return groups
+
+# %% ../nbs/03a_evaluation.ipynb #8e2e586a
+@patch
+def pool_strata(self:SampledRanks, strata:int=6) -> list[np.ndarray]:
+    "The users (indices) of each pool stratum: all users with one catalogue or too few users, else up to `strata` groups by N_u."
+    strata = _check_int('strata', strata, 1)
+    groups = [np.arange(self.M)] if self.catalogue_size is not None else _pool_strata(self.Ns, strata)
+    return [np.arange(self.M)] if len(groups) == 1 else groups
+
+@patch
+def stratum(self:SampledRanks, users, exact_pools:bool=False) -> SampledRanks:
+    "The evaluation of `users` (indices): in one catalogue, their median N_u (at least their largest n_u without replacement), or in their own (`exact_pools`)."
+    users, exact_pools = np.asarray(users, np.int64), _check_bool('exact_pools', exact_pools)
+    if (exact_pools or self.catalogue_size is not None) and np.array_equal(users, np.arange(self.M)): return self
+    N = self.Ns[users] if exact_pools else int(np.median(self.Ns[users]))
+    if not (exact_pools or self.replace): N = max(N, int(self.n[users].max()))     # without replacement n_u <= N must hold
+    return SampledRanks(self.ranks[users], N, self.fixed_n or self.n[users], self.replace)
+
+# %% ../nbs/03a_evaluation.ipynb #fa6dd6f4
+class StratifiedEstimate:
+    "An estimate fitted in each pool stratum, combined by the groups' shares of the users: metric = sum_s (M_s / M) metric_s."
+    def __init__(self,
+                 parts:list,               # (users, evaluation, fitted estimate) of each stratum
+                 evaluation:SampledRanks,  # the whole evaluation
+                 method:str,               # estimator name
+                ):
+        self.parts, self.evaluation, self.method = parts, evaluation, method
+        self.weights = np.array([len(u) for u, _, _ in parts]) / evaluation.M
+        self.info = dict(strata=[dict(users=len(u), N=e.catalogue_size or f"{e.Ns.min()}..{e.N}") for u, e, _ in parts])
+
+    def metric(self, metric:str, K:int=None) -> float:
+        "The estimate of metric@K: the user-weighted mean of the strata's estimates."
+        return float(sum(w * f.metric(metric, K) for w, (_, _, f) in zip(self.weights, self.parts)))
+
+    @property
+    def pmf(self) -> np.ndarray:
+        "The mixture of the strata's P(R) over 1..max N_u: the global rank of a random user (estimators of P(R) only)."
+        if not all(isinstance(f, RankDistribution) for _, _, f in self.parts):
+            raise ValueError(f"pmf: {self.method} estimates adjusted metrics, not a distribution of global ranks")
+        p = np.zeros(self.evaluation.N)
+        for w, (_, _, f) in zip(self.weights, self.parts): p[:f.N] += w * f.pmf
+        return p
+
+    @property
+    def cdf(self) -> np.ndarray:
+        "P(R <= K) for K = 1..max N_u: the estimated Recall@K curve."
+        return np.cumsum(self.pmf)
+
+    def __repr__(self): return f"StratifiedEstimate(method={self.method!r}, strata={len(self.parts)}, M={self.evaluation.M})"
+
+# %% ../nbs/03a_evaluation.ipynb #b065e717
+def fit_estimator(name:str,                # a registered estimator (any case)
+                  evaluation:SampledRanks, # the sampled evaluation
+                  strata:int=6,            # per-user catalogues: up to this many pool strata (1: one group)
+                  exact_pools:bool=False,  # per-user catalogues: each stratum with its users' own N_u (else its median N_u)
+                  **options,               # options of the estimator (e.g. gamma for BV)
+                 ):
+    "Fit the registered estimator `name` to a `SampledRanks`; with per-user catalogues, in each pool stratum (a `StratifiedEstimate`)."
+    e = get_estimator(name)
+    if not isinstance(evaluation, SampledRanks):
+        raise ValueError(f"evaluation must be a SampledRanks (build one with SampledRanks(ranks, N, n)); got {type(evaluation).__name__}")
+    groups, exact_pools = evaluation.pool_strata(strata), _check_bool('exact_pools', exact_pools)
+    parts = [(u, evaluation.stratum(u, exact_pools)) for u in groups]
+    if len(parts) == 1 and parts[0][1] is evaluation: return e.fit(evaluation, **options)
+    return StratifiedEstimate([(u, s, e.fit(s, **options)) for u, s in parts], evaluation, e.name)

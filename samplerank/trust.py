@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
 from .metrics import metric_weights
-from .evaluation import SampledRanks, get_estimator, fit_estimator, register_estimator, _get_estimator
+from .evaluation import SampledRanks, get_estimator, register_estimator, _get_estimator
 from .mle import _fit_mle, _em_batch, _em
 from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
@@ -37,14 +37,18 @@ def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=25_600)
     return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
 
 # %% ../nbs/16_trust.ipynb #305d8b74
-def _metric_grid(metrics, Ks, N:int) -> tuple[list, np.ndarray]:
-    "The (metric, K) pairs asked for and their weights M(R), R = 1..N, as an N x q matrix."
+def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
+    "The (metric, K) pairs asked for, validated: every metric at every cut-off."
     if isinstance(metrics, str): metrics = (metrics,)
     if metrics is None or not np.iterable(metrics): raise ValueError(f"metrics must be a metric name or a sequence of them; got {metrics!r:.60}")
     if Ks is None or np.ndim(Ks) == 0: Ks = (Ks,)
     pairs = [(_check_metric(m), _check_K(K)) for m in metrics for K in Ks]
     if not pairs: raise ValueError("metrics and Ks must not be empty")
-    return pairs, np.stack([metric_weights(m, N, K) for m, K in pairs], axis=1)
+    return pairs
+
+def _metric_grid(pairs:list, N:int) -> np.ndarray:
+    "The weights M(R), R = 1..N, of validated (metric, K) pairs, as an N x q matrix."
+    return np.stack([metric_weights(m, N, K) for m, K in pairs], axis=1)
 
 # %% ../nbs/16_trust.ipynb #6a769ebd
 _EXACT_DEPTH = 200
@@ -85,7 +89,7 @@ def _bootstrap_priors(ev:SampledRanks, fitted, name:str, Hb:np.ndarray, options:
 
 def _draws(ev:SampledRanks, name:str, pairs:list, W:np.ndarray, Hb:np.ndarray, rng, options:dict) -> tuple[np.ndarray, np.ndarray]:
     "Point estimates (q,) and B draws (B x q) of the users' metrics: bootstrap priors with posterior draws, or a linear bootstrap."
-    fitted = fit_estimator(name, ev, **options)
+    fitted = get_estimator(name).fit(ev, **options)
     if isinstance(fitted, RankDistribution):
         return fitted.pmf @ W, _posterior_metric_draws(ev, _bootstrap_priors(ev, fitted, name, Hb, options), W, rng)
     if fitted.info.get('learned_prior'):            # the prior is learned from the same ranks: refit everything per replicate
@@ -93,34 +97,6 @@ def _draws(ev:SampledRanks, name:str, pairs:list, W:np.ndarray, Hb:np.ndarray, r
         return np.array([fitted.metric(m, K) for m, K in pairs]), np.array([[f.metric(m, K) for m, K in pairs] for f in refits])
     X = np.stack([fitted.column_values(m, K) for m, K in pairs], axis=1)          # C x q: linear in the counts
     return ev.counts @ X / ev.M, Hb @ X / ev.M
-
-# %% ../nbs/16_trust.ipynb #e59b600f
-_MIN_STRATUM = 200
-
-def _pool_strata(Ns:np.ndarray, strata:int) -> list[np.ndarray]:
-    "User indices of up to `strata` groups of about equal size by catalogue size N_u (equal sizes stay together; >= 200 users a group when cut evenly)."
-    k = max(1, min(strata, len(Ns) // _MIN_STRATUM))
-    order = np.argsort(Ns, kind='stable'); s = Ns[order]
-    pos = np.arange(1, k) * len(s) // k                                      # equal-size cuts, moved to the nearer end of a run of equal N_u
-    lo, hi = np.searchsorted(s, s[pos], side='left'), np.searchsorted(s, s[pos], side='right')
-    cuts = np.unique(np.where(pos - lo <= hi - pos, lo, hi))
-    groups = [g for g in np.split(order, cuts) if len(g)]
-    while len(groups) > 1 and min(map(len, groups)) < _MIN_STRATUM:       # a run of equal sizes can leave a small group: merge it
-        i = int(np.argmin([len(g) for g in groups]))
-        j = i - 1 if i == len(groups) - 1 or (i > 0 and len(groups[i - 1]) < len(groups[i + 1])) else i + 1
-        groups[min(i, j)] = np.concatenate([groups[min(i, j)], groups[max(i, j)]]); del groups[max(i, j)]
-    return groups
-
-def _strata_evaluations(ev:SampledRanks, strata:int, exact_pools:bool) -> list[tuple[np.ndarray, SampledRanks]]:
-    "(users, evaluation) of every pool stratum: the evaluation itself when all users share N; else each group with its median N_u, or its users' own."
-    strata, exact_pools = _check_int('strata', strata, 1), _check_bool('exact_pools', exact_pools)
-    if ev.catalogue_size is not None: return [(np.arange(ev.M), ev)]
-    out = []
-    for idx in _pool_strata(ev.Ns, strata):
-        N = ev.Ns[idx] if exact_pools else int(np.median(ev.Ns[idx]))
-        if not (exact_pools or ev.replace): N = max(N, int(ev.n[idx].max()))        # without replacement n_u <= N must hold
-        out.append((idx, SampledRanks(ev.ranks[idx], N, ev.fixed_n or ev.n[idx], ev.replace)))
-    return out
 
 # %% ../nbs/16_trust.ipynb #409e0224
 RECOMMENDED = 'MLE-auto'
@@ -147,13 +123,13 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
     level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
     name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
-    pairs, _ = _metric_grid(metrics, Ks, ev.N)
-    parts = _strata_evaluations(ev, strata, exact_pools)
+    pairs, groups, exact_pools = _metric_pairs(metrics, Ks), ev.pool_strata(strata), _check_bool('exact_pools', exact_pools)
     rng = np.random.default_rng(_check_seed('seed', seed))
     est = draws = 0.0
-    for idx, sub in parts:                          # one part unless the users have their own catalogues
-        e, d = _draws(sub, name, pairs, _metric_grid(metrics, Ks, sub.N)[1], sub.bootstrap_counts(n_boot, rng), rng, options)
-        est, draws = est + len(idx) / ev.M * e, draws + len(idx) / ev.M * d
+    for users in groups:                            # one group unless the users have their own catalogues
+        sub = ev.stratum(users, exact_pools)
+        e, d = _draws(sub, name, pairs, _metric_grid(pairs, sub.N), sub.bootstrap_counts(n_boot, rng), rng, options)
+        est, draws = est + len(users) / ev.M * e, draws + len(users) / ev.M * d
     lo, hi = np.quantile(draws, [(1 - level) / 2, (1 + level) / 2], axis=0)
     return pd.DataFrame(dict(metric=[m for m, _ in pairs], K=[K for _, K in pairs], estimate=est,
                              lo=np.minimum(lo, est), hi=np.maximum(hi, est), method=name))
@@ -189,16 +165,15 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     first = next(iter(evs.values()))
     if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()): raise ValueError("N: every model must have the same catalogue sizes (the same users)")
     name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
-    pairs, _ = _metric_grid((metric,), (K,), first.N)
-    parts = {k: _strata_evaluations(ev, strata, exact_pools) for k, ev in evs.items()}    # the same strata for every model
+    pairs, groups, exact_pools = _metric_pairs((metric,), (K,)), first.pool_strata(strata), _check_bool('exact_pools', exact_pools)
     rng = np.random.default_rng(_check_seed('seed', seed))
     est, draws = dict.fromkeys(evs, 0.0), dict.fromkeys(evs, 0.0)
-    for s, (idx, _) in enumerate(parts[next(iter(evs))]):
-        subs = {k: p[s][1] for k, p in parts.items()}
+    for users in groups:                            # the same groups for every model: the users are the same
+        subs = {k: ev.stratum(users, exact_pools) for k, ev in evs.items()}
         Hb = _paired_counts(subs, n_boot, rng)
         for k, ev in subs.items():
-            e, d = _draws(ev, name, pairs, _metric_grid((metric,), (K,), ev.N)[1], Hb[k], rng, options)
-            est[k], draws[k] = est[k] + len(idx) / first.M * e[0], draws[k] + len(idx) / first.M * d[:, 0]
+            e, d = _draws(ev, name, pairs, _metric_grid(pairs, ev.N), Hb[k], rng, options)
+            est[k], draws[k] = est[k] + len(users) / first.M * e[0], draws[k] + len(users) / first.M * d[:, 0]
     rows = []
     for a, b in itertools.combinations(evs, 2):
         diff = draws[a] - draws[b]
