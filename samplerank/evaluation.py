@@ -29,6 +29,8 @@ def _column_key(Ns, ns, r) -> np.ndarray:
     if len(uN) * len(un) * span >= 2**62: return np.unique(np.stack([Ns, ns, r], 1), axis=0, return_inverse=True)[1].ravel()
     return (cN.ravel().astype(np.int64) * len(un) + cn.ravel()) * span + r
 
+
+# %% ../nbs/03a_evaluation.ipynb #7d8b3bd4
 class SampledRanks:
     "A sampled evaluation, validated once: the sampled rank (1..n_u) of each user's relevant item among n_u candidates from N_u items."
     def __init__(self,
