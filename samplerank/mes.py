@@ -6,14 +6,14 @@ Docs: https://samplerank.github.io/samplerank/mes.html.md"""
 
 # %% ../nbs/05_mes.ipynb #9a8f1e92
 from __future__ import annotations
-import warnings
+import copy, warnings
 import numpy as np
 import scipy.linalg as sla
 import cvxpy as cp
 from .core import _check_float
 from .evaluation import SampledRanks, register_estimator
 from .evaluation import RankDistribution
-from .sampling import _gram
+from .sampling import _gram, _StreamedKernel, _kernel_dot, _kernel_gram, _kernel_T
 
 # %% auto #0
 __all__ = ['MES_SOLVERS', 'estimate_mes']
@@ -21,18 +21,40 @@ __all__ = ['MES_SOLVERS', 'estimate_mes']
 # %% ../nbs/05_mes.ipynb #5788a77b
 _NEWTON_STEPS = 100
 
+def _dot(A, x) -> np.ndarray:
+    "A x (length N) for the kernel over the observed columns: in memory, or a `_StreamedKernel` swept a block of rows at a time."
+    if not isinstance(A, _StreamedKernel): return A @ x
+    full = np.zeros(A.n); full[A.ranks - 1] = x
+    return _kernel_dot(A.N, A.n, A.replace, full)
+
+def _tdot(A, p) -> np.ndarray:
+    "A^T p over the observed columns."
+    return A.T @ p if not isinstance(A, _StreamedKernel) else _kernel_T(A.N, A.n, A.replace, p)[A.ranks - 1]
+
+def _gram_y(A, p) -> tuple[np.ndarray, np.ndarray]:
+    "(A^T diag(p) A, A^T p) over the observed columns, in one pass over the kernel's rows."
+    if not isinstance(A, _StreamedKernel): return _gram(A, p), A.T @ p
+    G, y = _kernel_gram(A.N, A.n, A.replace, p); c = A.ranks - 1
+    return G[np.ix_(c, c)], y[c]
+
+def _columns(A, keep):
+    "The kernel restricted to the columns `keep` (a boolean mask over its observed columns)."
+    if not isinstance(A, _StreamedKernel): return A[:, keep]
+    B = copy.copy(A); B.ranks = A.ranks[keep]
+    return B
+
 def _mes_dual(A, h, eta, tol=1e-13):
     "Newton's method on the dual of eq 26 over the observed columns; returns (pi, objective, gap, steps, converged)."
     keep = h > 0
-    if not keep.all(): A, h = A[:, keep], h[keep]
+    if not keep.all(): A, h = _columns(A, keep), h[keep]
     def F(lam):
-        c = -(A @ lam) / eta; m = c.max(); e = np.exp(c - m)
+        c = -_dot(A, lam) / eta; m = c.max(); e = np.exp(c - m)
         return lam @ h + lam @ (lam / (4 * h)) + eta * (m + np.log(e.sum())), e / e.sum()
     lam = np.zeros(len(h)); val, pi = F(lam)
     for step in range(_NEWTON_STEPS + 1):
-        y = A.T @ pi
+        G, y = _gram_y(A, pi)
         g = h + lam / (2 * h) - y
-        H = np.diag(1 / (2 * h)) + (_gram(A, pi) - np.outer(y, y)) / eta
+        H = np.diag(1 / (2 * h)) + (G - np.outer(y, y)) / eta
         d = sla.cho_solve(sla.cho_factor(H), -g)
         decrement = -(g @ d)
         if decrement / 2 <= tol * max(1.0, abs(val)) or step == _NEWTON_STEPS: break
@@ -42,7 +64,7 @@ def _mes_dual(A, h, eta, tol=1e-13):
             if v_t <= val - 0.25 * t * decrement or t < 1e-12: break
             t /= 2
         lam, val, pi = lam + t * d, v_t, pi_t
-    y = A.T @ pi
+    y = _tdot(A, pi)
     primal = -eta * np.sum(pi[pi > 0] * np.log(pi[pi > 0])) - h @ (y - h) ** 2
     return pi, primal, val - primal, step, bool(decrement / 2 <= tol * max(1.0, abs(val)) and np.isfinite(val))
 
@@ -79,7 +101,11 @@ def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistri
     eta = _check_float('eta', eta, 0, lo_open=True)
     missing = [s for s in solvers if s != 'dual' and s not in cp.installed_solvers()]
     if missing or not len(solvers): raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {cp.installed_solvers()}; got {list(solvers)}")
-    pi, solver, status, obj, extra = _solve_mes(ev.kernel(), ev.counts / ev.M, float(eta), tuple(solvers))
+    A = ev.kernel(stream=True)                      # beyond 1 GB: the kernel's rows are regenerated a block at a time
+    if isinstance(A, _StreamedKernel):
+        if 'dual' not in solvers: raise ValueError(f"solvers: at N = {ev.N} the kernel is streamed, and only the 'dual' solver streams; got {list(solvers)}")
+        solvers = ('dual',)
+    pi, solver, status, obj, extra = _solve_mes(A, ev.counts / ev.M, float(eta), tuple(solvers))
     return RankDistribution(pi, 'MES', dict(solver=solver, status=status, objective=obj, eta=eta, **extra),
                             lambda e: _fit_mes(e, eta, solvers), ev)
 
