@@ -93,4 +93,6 @@ def winners(table:pd.DataFrame) -> pd.DataFrame:
     _check_frame('table', table)
     if list(table.index.names) != ['model', 'metric'] or not all(pd.api.types.is_numeric_dtype(t) for t in table.dtypes):
         raise ValueError("table must be indexed by (model, metric) with numeric columns (the output of estimate_table)")
+    if not np.isfinite(table.to_numpy(np.float64)).all():
+        raise ValueError("table must hold finite values for every model, metric and estimator (the output of estimate_table)")
     return pd.DataFrame({metric: g.droplevel('metric').idxmax() for metric, g in table.groupby(level='metric', sort=False)}).T

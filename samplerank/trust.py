@@ -227,12 +227,18 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
 # %% ../nbs/16_trust.ipynb #21cdf205
 def smallest_sample(plan:pd.DataFrame, # the table of `plan_comparison`
                     power:float=0.95,  # probability of deciding for the better model to reach
-                   ) -> pd.DataFrame:  # per pair of models: the smallest n (per M) reaching it, NaN when none does
-    "The smallest sample set size n, for each pair of models and number of users, at which the planned power is reached."
-    if not isinstance(plan, pd.DataFrame) or not {'a', 'b', 'n', 'M', 'power', 'width'} <= set(plan.columns):
-        raise ValueError("plan must be the DataFrame returned by plan_comparison")
+                   ) -> pd.DataFrame:  # a, b, M, n, power, width, reached: one row per pair of models and number of users
+    "The smallest sample set size n, for each pair of models and number of users, at which the planned power is reached (else the largest n planned)."
+    if not isinstance(plan, pd.DataFrame) or not {'a', 'b', 'n', 'M', 'power', 'width'} <= set(plan.columns) or plan.empty:
+        raise ValueError("plan must be the non-empty DataFrame returned by plan_comparison")
+    try: nums = plan[['n', 'M', 'power', 'width']].to_numpy(np.float64)
+    except (TypeError, ValueError): nums = np.array([np.nan])
+    if not np.isfinite(nums).all():
+        raise ValueError("plan must hold finite n, M, power and width (the DataFrame returned by plan_comparison)")
     power = _check_level(power, 'power')
     def first(g):
-        ok = g[g.power >= power].sort_values('n')
-        return pd.Series({'n': ok.n.iloc[0] if len(ok) else np.nan, 'width': ok.width.iloc[0] if len(ok) else np.nan})
-    return plan.groupby(['a', 'b', 'M'], sort=False)[['n', 'power', 'width']].apply(first).reset_index()
+        g = g.sort_values('n'); ok = g[g.power >= power]
+        row = ok.iloc[0] if len(ok) else g.iloc[-1]
+        return pd.Series({'n': int(row.n), 'power': float(row.power), 'width': float(row.width), 'reached': bool(len(ok))})
+    out = plan.groupby(['a', 'b', 'M'], sort=False)[['n', 'power', 'width']].apply(first).reset_index()
+    return out.astype({'n': np.int64, 'power': np.float64, 'width': np.float64, 'reached': bool})

@@ -409,7 +409,6 @@ def notebook(fname):
 # Known defects, found by this suite: (function, argument) -> a reproducer and what it gives instead of a named ValueError
 # or a finite value. Each is a strict xfail: it becomes an error once fixed, and its line here is then removed.
 KNOWN_FIXED = {
-    ('winners', 'table'): "sr.winners(..., table=DataFrame[]x0) -> ValueError not naming table: 'level name metric is not the name of the index' (+5 more bad values)",
     ('estimate_curves', 'estimators'): 'sr.estimate_curves(..., estimators=None) -> TypeError: "\'NoneType\' object is not iterable" (+1 more bad values)',
     ('estimate_curves', 'metrics'): 'sr.estimate_curves(..., metrics=None) -> TypeError: "\'NoneType\' object is not iterable" (+1 more bad values)',
     ('estimate_curves', 'Ks'): 'sr.estimate_curves(..., Ks=None) -> TypeError: "\'NoneType\' object is not iterable" (+1 more bad values)',
@@ -424,7 +423,6 @@ KNOWN_FIXED = {
     ('winner_counts', 'study'): 'sr.winner_counts(..., study=DataFrame[]x0) -> AttributeError: "\'DataFrame\' object has no attribute \'metric\'" (+19 more bad values)',
     ('winner_counts', 'metric'): "sr.winner_counts(..., metric='') -> ValueError not naming metric: 'attempt to get argmax of an empty sequence' (+9 more bad values)",
     ('winner_counts', 'K'): "sr.winner_counts(..., K=-1) -> ValueError not naming K: 'attempt to get argmax of an empty sequence' (+22 more bad values)",
-    ('smallest_sample', 'plan'): "sr.smallest_sample(..., plan=DataFrame['a', 'b', 'n', 'M', 'power', 'width']x1) -> returned non-finite numbers: column 'n' has 1 non-finite of 1 (+4 more bad values)",
     ('ranks_from_frame', 'frame'): "sr.ranks_from_frame(..., frame='x') -> ValueError not naming frame: 'x: no such file'",
     ('ranks_from_frame', 'user'): 'sr.ranks_from_frame(..., user=[\'x\']) -> TypeError: "unhashable type: \'list\'"',
     ('ranks_from_frame', 'item'): 'sr.ranks_from_frame(..., item=[\'x\']) -> TypeError: "unhashable type: \'list\'"',
@@ -464,7 +462,6 @@ KNOWN_DRAWN = {
     'curve_study': "sr.curve_study(..., models={}) -> ValueError not naming models: 'No objects to concatenate'",
     'average_relative_error': 'sr.average_relative_error(..., metric=\'´5\\x9c\\x1e\\x90\\U0010aa6b\\x1a%\') -> UFuncTypeError: "ufunc \'add\' did not contain a loop with signature matching types (dtype(\'float64\'), dtype(\'<U3\')) -> None"',
     'winner_counts': "sr.winner_counts(..., K=0) -> ValueError not naming K: 'attempt to get argmax of an empty sequence'",
-    'smallest_sample': "sr.smallest_sample(..., plan=DataFrame['a', 'b', 'n', 'M', 'power', 'width']x1) -> returned non-finite numbers: column 'n' has 1 non-finite of 1",
     'ranks_from_run': 'sr.ranks_from_run(..., run={\'\': -199127709, \'-\': 1.8035623526648686e-52, \'j\': [10166...) -> AttributeError: "\'int\' object has no attribute \'items\'"',
     'candidates_frame': "sr.candidates_frame(..., prob=0) -> ValueError not naming prob: 'all the input array dimensions except for the concatenation axis must match exactly, but along dimension 0, the array at index 0 has size 30 and the array ",
     'read_negatives': 'sr.read_negatives(..., path=Path(\'latin1.csv\')) -> ValueError not naming path: "\'utf-8\' codec can\'t decode byte 0xe9 in position 10: invalid continuation byte"',
