@@ -6,11 +6,11 @@ Docs: https://samplerank.github.io/samplerank/adapters.html.md"""
 
 # %% ../nbs/17_adapters.ipynb #3198d07b
 from __future__ import annotations
-import re
+import math, numbers, os, re
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .core import _check_int, _check_metric, _check_K
+from .core import _check_int, _check_metric, _check_K, _check_bool, _check_seed, _check_vector, _check_frame, _check_path
 from .data import Split
 
 # %% auto #0
@@ -27,25 +27,71 @@ def _where(source, line=None, user=None) -> str:
     parts = [str(source)] + ([f"line {line}"] if line is not None else []) + ([f"user {user}"] if user is not None else [])
     return ': '.join(parts)
 
+def _column(name, frame, col, where='frame') -> str:
+    "Return `col` when it is a column of `frame` (given by the argument `name`), else a one-line error naming both."
+    try: ok = col in frame.columns and not (isinstance(col, float) and col != col)
+    except TypeError: ok = False                                  # a list or a dict is no column name
+    if not ok: raise AdapterInputError(f"{where}: no column {name}={col!r:.40}; the table has {list(frame.columns)[:12]}")
+    return col
+
+def _show(v) -> str:
+    "repr of a value, NumPy scalars as the Python value (1.5, not np.float64(1.5)), cut to 40 characters."
+    r = repr(v.item() if isinstance(v, np.generic) else v)
+    return r if len(r) <= 40 else r[:37] + '...'
+
+_SPACE = re.compile(r'\s')                                        # a TREC field or a negative id: no whitespace
+
+def _ids(label, values, forbid=_SPACE, what='whitespace') -> np.ndarray:
+    "`values` as a non-empty 1-D array of ids, none missing and, as text, none empty or containing what `forbid` matches (each id is one field of a file line); else `ValueError` naming `label`."
+    try: a = np.asarray(values)
+    except (ValueError, TypeError): raise ValueError(f"{label} must be a 1-D array of ids; got a ragged {type(values).__name__}") from None
+    if a.ndim != 1 or a.size == 0: raise ValueError(f"{label} must be a non-empty 1-D array of ids; got shape {a.shape}")
+    miss = pd.isna(a) | (np.isinf(a) if a.dtype.kind == 'f' else False)
+    if miss.any():
+        i = int(np.argmax(miss)); raise ValueError(f"{label}: entry {i} is a missing id ({_show(a[i])})")
+    if a.dtype.kind in 'OSU':
+        s = a.astype(str)
+        bad = np.fromiter((x == '' or forbid.search(x) is not None for x in s), bool, len(s))
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise ValueError(f"{label}: entry {i} = {_show(s[i])} is empty or contains {what}: it would not be one field of a line")
+    return a
+
+def _write_text(name, path:Path, text:str) -> Path:
+    "Write `text` to `path` (already checked with `_check_path(name, path, read=False)`); an OS error is a `ValueError` naming `name`."
+    try: path.write_text(text, encoding='utf-8')
+    except OSError as e: raise ValueError(f"{name}: {path}: cannot write ({e.strerror or type(e).__name__})") from None
+    return path
+
 # %% ../nbs/17_adapters.ipynb #f951c455
+def _table(path:Path, name:str) -> pd.DataFrame:
+    "Read the checked file `path` (argument `name`) as a CSV/TSV/Parquet table; errors name the argument and the file."
+    suffix = path.suffix.lower()
+    if suffix not in ('.parquet', '.pq', '.csv', '.tsv', '.txt'):
+        raise AdapterInputError(f"{name}: {path}: unsupported file type {suffix!r}; use .csv, .tsv or .parquet")
+    try:
+        if suffix in ('.parquet', '.pq'): return pd.read_parquet(path)
+        return pd.read_csv(path, sep='\t' if suffix == '.tsv' else ',', encoding='utf-8')
+    except UnicodeDecodeError: raise AdapterInputError(f"{name}: {path} is not UTF-8 text") from None
+    except Exception as e: raise AdapterInputError(f"{name}: {path}: not a readable {suffix[1:]} table ({type(e).__name__})") from None
+
 def read_table(path, # a .csv, .tsv, .txt or .parquet file
               ) -> pd.DataFrame:
     "Read a candidate table from CSV/TSV/Parquet, with one-line errors naming the file."
-    path = Path(path)
-    if not path.exists(): raise AdapterInputError(f"{path}: no such file")
-    suffix = path.suffix.lower()
-    try:
-        if suffix in ('.parquet', '.pq'): return pd.read_parquet(path)
-        if suffix in ('.csv', '.tsv', '.txt'): return pd.read_csv(path, sep='\t' if suffix == '.tsv' else ',')
-    except Exception as e: raise AdapterInputError(f"{path}: not a readable {suffix[1:]} table ({type(e).__name__})") from None
-    raise AdapterInputError(f"{path}: unsupported file type {suffix!r}; use .csv, .tsv or .parquet")
+    return _table(_check_path('path', path), 'path')
 
 # %% ../nbs/17_adapters.ipynb #610c65c3
 TIES = ('pessimistic', 'optimistic', 'random')
 
+def _check_ties(ties) -> str:
+    "Return `ties` when it is one of `TIES`, else `ValueError` naming it."
+    if isinstance(ties, np.ndarray) and ties.ndim == 0: ties = ties[()]
+    if not (isinstance(ties, str) and ties in TIES): raise ValueError(f"ties must be one of {', '.join(TIES)}; got {ties!r:.40}")
+    return str(ties)
+
 def _tie_ranks(greater, equal, ties, seed) -> np.ndarray:
     "Sampled rank 1 + (negatives above) + (the share of tied negatives the rule puts above)."
-    if ties not in TIES: raise ValueError(f"ties must be one of {', '.join(TIES)}; got {ties!r}")
+    ties = _check_ties(ties)
     greater, equal = np.asarray(greater, np.int64), np.asarray(equal, np.int64)
     if ties == 'pessimistic': return 1 + greater + equal
     if ties == 'optimistic': return 1 + greater
@@ -83,10 +129,13 @@ def _rank_table(u, item, s, rel, ties, seed, source, frame_users, extra=None) ->
 
 # %% ../nbs/17_adapters.ipynb #58c98798
 def _validate_frame(df, user, item, score, label, source):
-    "Check columns, NaN scores, labels and duplicate candidates; return (user codes, user ids, items, scores, relevant mask)."
-    missing = [c for c in (user, item, score, label) if c not in df.columns]
-    if missing: raise AdapterInputError(f"{source}: missing column(s) {missing}; the table has {list(df.columns)}")
+    "Check columns, missing ids, NaN scores, labels and duplicate candidates; return (user codes, user ids, items, scores, relevant mask)."
+    for name, col in (('user', user), ('item', item), ('score', score), ('label', label)): _column(name, df, col, source)
     if len(df) == 0: raise AdapterInputError(f"{source}: no rows")
+    for name, col in (('user', user), ('item', item)):
+        miss = df[col].isna().to_numpy()
+        if miss.any():
+            i = int(np.argmax(miss)); raise AdapterInputError(f"{_where(source, _line_of(i, source))}: {name} id is missing (row {i})")
     s = pd.to_numeric(df[score], errors='coerce').to_numpy(np.float64)
     if np.isnan(s).any():
         i = int(np.argmax(np.isnan(s)))
@@ -99,13 +148,24 @@ def _validate_frame(df, user, item, score, label, source):
     if dup.any():
         i = int(np.argmax(dup))
         raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: duplicate candidate item {df[item].iloc[i]}")
-    codes, users = pd.factorize(df[user], sort=True)
+    try: codes, users = pd.factorize(df[user], sort=True)
+    except TypeError: codes, users = pd.factorize(df[user], sort=False)   # ids of mixed types (1 and 'a') do not sort
     rel = lab > 0
     has = np.bincount(codes[rel], minlength=len(users)) > 0
     if not has.all():
         raise AdapterInputError(f"{_where(source, user=users[int(np.argmin(has))])}: no relevant item (label > 0) among "
                                 f"its {int((codes == np.argmin(has)).sum())} candidates")
     return codes.astype(np.int64), np.asarray(users), df[item].to_numpy(), s, rel
+
+def _pool_sizes(df, col, user, source) -> np.ndarray:
+    "The pool-size column as int64: whole numbers >= 2 (the relevant item and at least one negative)."
+    v = pd.to_numeric(df[col], errors='coerce').to_numpy(np.float64)
+    bad = ~np.isfinite(v) | (v != np.round(v)) | (v < 2) | (v > 2**53)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: pool_size column {col!r}: "
+                                f"{df[col].iloc[i]} is not a whole number >= 2")
+    return v.astype(np.int64)
 
 def ranks_from_frame(frame,                 # DataFrame, or path of a CSV/TSV/Parquet file: one row per (user, candidate)
                      user:str='user',       # column of user (query) ids
@@ -117,14 +177,14 @@ def ranks_from_frame(frame,                 # DataFrame, or path of a CSV/TSV/Pa
                      pool_size:str=None,    # optional column of each user's catalogue size N_u, carried to the output
                     ) -> pd.DataFrame:      # user, item, sampled_rank, n, n_relevant, relevant_above[, pool_size]
     "Sampled rank of every relevant item among its user's non-relevant candidates, from a table of scored candidates."
+    ties, seed = _check_ties(ties), _check_seed('seed', seed)
     source = None
-    if isinstance(frame, (str, Path)): source, frame = Path(frame), read_table(frame)
-    if not isinstance(frame, pd.DataFrame): raise ValueError(f"frame must be a pandas DataFrame or a file path; got {type(frame).__name__}")
-    if ties not in TIES: raise ValueError(f"ties must be one of {', '.join(TIES)}; got {ties!r}")
-    if pool_size is not None and pool_size not in frame.columns:
-        raise AdapterInputError(f"{source or 'frame'}: missing column {pool_size!r}; the table has {list(frame.columns)}")
-    codes, users, items, s, rel = _validate_frame(frame, user, item, score, label, source or 'frame')
-    extra = None if pool_size is None else frame[pool_size].to_numpy()
+    if isinstance(frame, (str, os.PathLike)): source = _check_path('frame', frame); frame = _table(source, 'frame')
+    elif not isinstance(frame, pd.DataFrame): raise ValueError(f"frame must be a pandas DataFrame or a file path; got {type(frame).__name__}")
+    where = source or 'frame'
+    if pool_size is not None: _column('pool_size', frame, pool_size, where)
+    codes, users, items, s, rel = _validate_frame(frame, user, item, score, label, where)
+    extra = None if pool_size is None else _pool_sizes(frame, pool_size, user, where)
     out = _rank_table(codes, items, s, rel, ties, seed, source, users, extra)
     out.attrs['rows_used'] = len(frame)
     return out
@@ -136,13 +196,14 @@ def ranks_from_scores(scores,                # users x candidates score matrix (
                       seed=None,             # seed of the 'random' tie-breaking
                      ) -> np.ndarray:        # sampled rank 1..n of each row's relevant item (n = number of columns)
     "Sampled ranks from a score matrix with the relevant item in a fixed column (the NCF/MLPerf layout)."
+    ties, seed = _check_ties(ties), _check_seed('seed', seed)
     source = 'scores'
-    if isinstance(scores, (str, Path)):
-        source = Path(scores)
-        if not source.exists(): raise AdapterInputError(f"{source}: no such file")
+    if isinstance(scores, (str, os.PathLike)):
+        source = _check_path('scores', scores)
         try: scores = np.load(source, allow_pickle=False)
-        except Exception as e: raise AdapterInputError(f"{source}: not a readable .npy array ({type(e).__name__})") from None
-    S = np.asarray(scores)
+        except Exception as e: raise AdapterInputError(f"scores: {source}: not a readable .npy array ({type(e).__name__})") from None
+    try: S = np.asarray(scores)
+    except (ValueError, TypeError): raise AdapterInputError(f"scores: expected a users x candidates matrix; got a ragged {type(scores).__name__}") from None
     if S.ndim != 2 or S.shape[0] == 0 or S.shape[1] < 2:
         raise AdapterInputError(f"{source}: expected a users x candidates matrix with at least 2 columns; got shape {S.shape}")
     if S.dtype.kind not in 'iuf': raise AdapterInputError(f"{source}: scores must be numbers; got dtype {S.dtype}")
@@ -158,13 +219,13 @@ def ranks_from_scores(scores,                # users x candidates score matrix (
     return _tie_ranks(greater, equal, ties, seed)
 
 # %% ../nbs/17_adapters.ipynb #916126d7
-def _read_trec(path, ncol, what) -> pd.DataFrame:
-    "Whitespace-separated TREC file as strings, one row per line; errors name the file and line."
-    path = Path(path)
-    if not path.exists(): raise AdapterInputError(f"{path}: no such file")
-    try: df = pd.read_csv(path, sep=r'\s+', header=None, dtype=str, skip_blank_lines=False, keep_default_na=False, na_values=[''])
-    except pd.errors.EmptyDataError: raise AdapterInputError(f"{path}: empty {what} file") from None
-    except Exception as e: raise AdapterInputError(f"{path}: not a readable TREC {what} file ({type(e).__name__}: {str(e).splitlines()[0]})") from None
+def _read_trec(path:Path, ncol, what, name) -> pd.DataFrame:
+    "Whitespace-separated TREC file (already checked by `_check_path`) as strings, one row per line; errors name the file and line."
+    try: df = pd.read_csv(path, sep=r'\s+', header=None, dtype=str, skip_blank_lines=False, keep_default_na=False, na_values=[''],
+                          encoding='utf-8')
+    except UnicodeDecodeError: raise AdapterInputError(f"{name}: {path} is not UTF-8 text") from None
+    except pd.errors.EmptyDataError: raise AdapterInputError(f"{name}: {path}: empty {what} file") from None
+    except Exception as e: raise AdapterInputError(f"{name}: {path}: not a readable TREC {what} file ({type(e).__name__}: {str(e).splitlines()[0]})") from None
     if df.shape[1] < ncol or df.iloc[:, :ncol].isna().any(axis=1).any():
         bad = np.flatnonzero(df.iloc[:, :ncol].isna().any(axis=1).to_numpy()) if df.shape[1] >= ncol else [0]
         ln = int(bad[0]) + 1
@@ -172,33 +233,61 @@ def _read_trec(path, ncol, what) -> pd.DataFrame:
                                 f"{' '.join(v for v in df.iloc[ln - 1].dropna())!r}")
     return df
 
-def read_trec_run(path) -> pd.DataFrame:
-    "A TREC run file `qid Q0 docid rank score tag` as a DataFrame user, item, score (with the file's line numbers)."
-    df = _read_trec(path, 5, 'run')
+def _trec_run(path, name) -> pd.DataFrame:
+    "`read_trec_run` with errors naming the argument `name`."
+    path = _check_path(name, path)
+    df = _read_trec(path, 5, 'run', name)
     s = pd.to_numeric(df[4], errors='coerce')
     if s.isna().any():
         i = int(np.argmax(s.isna().to_numpy()))
         raise AdapterInputError(f"{path}: line {i + 1}: score {df[4].iloc[i]!r} is not a number")
     return pd.DataFrame({'user': df[0], 'item': df[2], 'score': s.to_numpy(np.float64), 'line': np.arange(1, len(df) + 1)})
 
+def read_trec_run(path) -> pd.DataFrame:
+    "A TREC run file `qid Q0 docid rank score tag` as a DataFrame user, item, score (with the file's line numbers)."
+    return _trec_run(path, 'path')
+
 # %% ../nbs/17_adapters.ipynb #2d56a3aa
-def read_trec_qrels(path) -> pd.DataFrame:
-    "A TREC qrels file `qid iter docid relevance` as a DataFrame user, item, relevance."
-    df = _read_trec(path, 4, 'qrels')
+def _trec_qrels(path, name) -> pd.DataFrame:
+    "`read_trec_qrels` with errors naming the argument `name`."
+    path = _check_path(name, path)
+    df = _read_trec(path, 4, 'qrels', name)
     r = pd.to_numeric(df[3], errors='coerce')
     if r.isna().any():
         i = int(np.argmax(r.isna().to_numpy()))
         raise AdapterInputError(f"{path}: line {i + 1}: relevance {df[3].iloc[i]!r} is not a number")
     return pd.DataFrame({'user': df[0], 'item': df[2], 'relevance': r.to_numpy(np.float64), 'line': np.arange(1, len(df) + 1)})
 
+def read_trec_qrels(path) -> pd.DataFrame:
+    "A TREC qrels file `qid iter docid relevance` as a DataFrame user, item, relevance."
+    return _trec_qrels(path, 'path')
+
 # %% ../nbs/17_adapters.ipynb #207411b0
+def _is_number(v) -> bool:
+    "True for a real number that is not NaN (infinite scores rank first or last)."
+    try: return isinstance(v, numbers.Real) and not math.isnan(v)
+    except (OverflowError, TypeError): return False
+
 def _as_long(obj, kind):
-    "A ranx Run/Qrels (or a nested dict) as a long DataFrame."
-    d = obj.to_dict() if hasattr(obj, 'to_dict') else obj
-    if not isinstance(d, dict): raise ValueError(f"{kind} must be a file path, a ranx {kind.capitalize()} or a dict; got {type(obj).__name__}")
+    "A ranx Run/Qrels (or a nested dict) as a long DataFrame; errors name `kind` ('run' or 'qrels') and the bad entry."
     col = 'score' if kind == 'run' else 'relevance'
-    rows = [(q, doc, v) for q, docs in d.items() for doc, v in docs.items()]
+    d = obj.to_dict() if hasattr(obj, 'to_dict') and not isinstance(obj, (pd.DataFrame, pd.Series)) else obj
+    if not isinstance(d, dict):
+        raise ValueError(f"{kind} must be a TREC file path, a ranx {kind.capitalize()} or a dict {{query: {{doc: {col}}}}}; got {type(obj).__name__}")
+    rows = []
+    for q, docs in d.items():
+        if not hasattr(docs, 'items'): raise ValueError(f"{kind}[{q!r}] must be a dict {{doc: {col}}}; got {docs!r:.40}")
+        for doc, v in docs.items():
+            if not _is_number(v): raise ValueError(f"{kind}[{q!r}][{doc!r}] must be a number ({col}); got {v!r:.40}")
+            rows.append((q, doc, v))
     return pd.DataFrame(rows, columns=['user', 'item', col]).astype({'user': str, 'item': str, col: np.float64})
+
+def _run_input(obj, kind):
+    "(source, long table) of a run or qrels given as a TREC file, a ranx object or a nested dict."
+    if isinstance(obj, (str, os.PathLike)):
+        path = _check_path(kind, obj)
+        return path, (_trec_run if kind == 'run' else _trec_qrels)(path, kind)
+    return kind, _as_long(obj, kind)
 
 def ranks_from_run(run,                   # TREC run file path, or ranx Run (or {query: {doc: score}})
                    qrels,                 # TREC qrels file path, or ranx Qrels (or {query: {doc: relevance}})
@@ -206,10 +295,9 @@ def ranks_from_run(run,                   # TREC run file path, or ranx Run (or 
                    seed=None,             # seed of the 'random' tie-breaking
                   ) -> pd.DataFrame:      # user, item, sampled_rank, n, n_relevant, relevant_above
     "Sampled ranks of the relevant documents (relevance > 0) of each query among the query's other scored candidates."
-    rsrc = Path(run) if isinstance(run, (str, Path)) else 'run'
-    qsrc = Path(qrels) if isinstance(qrels, (str, Path)) else 'qrels'
-    R = read_trec_run(run) if rsrc != 'run' else _as_long(run, 'run')
-    Q = read_trec_qrels(qrels) if qsrc != 'qrels' else _as_long(qrels, 'qrels')
+    ties, seed = _check_ties(ties), _check_seed('seed', seed)
+    rsrc, R = _run_input(run, 'run')
+    qsrc, Q = _run_input(qrels, 'qrels')
     if len(R) == 0: raise AdapterInputError(f"{rsrc}: no candidates")
     Q = Q[Q.relevance > 0]
     if len(Q) == 0: raise AdapterInputError(f"{qsrc}: no relevant document (relevance > 0)")
@@ -236,23 +324,56 @@ def ranks_from_run(run,                   # TREC run file path, or ranx Run (or 
     return out
 
 # %% ../nbs/17_adapters.ipynb #203a61ec
-def write_trec_run(path, frame:pd.DataFrame, user='user', item='item', score='score', tag:str='samplerank') -> Path:
+def write_trec_run(path,                    # output file
+                   frame:pd.DataFrame,      # scored candidates: one row per (user, candidate)
+                   user='user', item='item', score='score', # column names of `frame`
+                   tag:str='samplerank',    # the run's name (last field of every line)
+                  ) -> Path:
     "Write scored candidates as a TREC run: `user Q0 item rank score tag`, each user's candidates by decreasing score."
-    d = frame[[user, item, score]].sort_values([user, score], ascending=[True, False], kind='stable')
-    rank = d.groupby(user, sort=False).cumcount().to_numpy() + 1
-    lines = [f"{u} Q0 {i} {k} {s!r} {tag}" for u, i, k, s in zip(d[user].tolist(), d[item].tolist(), rank.tolist(), d[score].astype(float).tolist())]
-    Path(path).write_text('\n'.join(lines) + '\n')
-    return Path(path)
+    path = _check_path('path', path, read=False)
+    _check_frame('frame', frame)
+    for name, col in (('user', user), ('item', item), ('score', score)): _column(name, frame, col)
+    if not (isinstance(tag, str) and tag and not _SPACE.search(tag)):
+        raise ValueError(f"tag must be a non-empty string without whitespace (the last field of a run line); got {tag!r:.40}")
+    u, i = _ids(f"frame column user={user!r}", frame[user]), _ids(f"frame column item={item!r}", frame[item])
+    s = pd.to_numeric(frame[score], errors='coerce').to_numpy(np.float64)
+    if np.isnan(s).any():
+        j = int(np.argmax(np.isnan(s))); raise ValueError(f"frame column score={score!r}: entry {j} = {_show(frame[score].iloc[j])} is not a number")
+    dup = pd.DataFrame({'u': u, 'i': i}).duplicated().to_numpy()
+    if dup.any():
+        j = int(np.argmax(dup)); raise ValueError(f"frame: entry {j}: duplicate candidate {_show(i[j])} of user {_show(u[j])}")
+    try: codes = pd.factorize(u, sort=True)[0]
+    except TypeError: codes = pd.factorize(u.astype(str), sort=True)[0]   # ids of mixed types (1 and 'a') do not sort
+    order = np.lexsort((-s, codes))                                   # stable: equal scores keep the frame's order
+    rank = pd.Series(codes[order]).groupby(codes[order]).cumcount().to_numpy() + 1
+    lines = [f"{a} Q0 {b} {k} {v!r} {tag}" for a, b, k, v in zip(u[order].tolist(), i[order].tolist(), rank.tolist(), s[order].tolist())]
+    return _write_text('path', path, '\n'.join(lines) + '\n')
 
 # %% ../nbs/17_adapters.ipynb #a44bf524
-def write_trec_qrels(path, frame:pd.DataFrame, user='user', item='item', label='label') -> Path:
+def write_trec_qrels(path,                  # output file
+                     frame:pd.DataFrame,    # candidates with labels: one row per (user, candidate)
+                     user='user', item='item', label='label', # column names of `frame`
+                    ) -> Path:
     "Write the relevant candidates (label > 0) as a TREC qrels file: `user 0 item relevance`."
-    d = frame[frame[label] > 0]
-    Path(path).write_text(''.join(f"{u} 0 {i} {int(l)}\n" for u, i, l in zip(d[user].tolist(), d[item].tolist(), d[label].tolist())))
-    return Path(path)
+    path = _check_path('path', path, read=False)
+    _check_frame('frame', frame)
+    for name, col in (('user', user), ('item', item), ('label', label)): _column(name, frame, col)
+    u, i = _ids(f"frame column user={user!r}", frame[user]), _ids(f"frame column item={item!r}", frame[item])
+    lab = pd.to_numeric(frame[label], errors='coerce').to_numpy(np.float64)
+    bad = ~np.isfinite(lab) | (lab < 0) | (lab != np.round(lab))
+    if bad.any():
+        j = int(np.argmax(bad))
+        raise ValueError(f"frame column label={label!r}: entry {j} = {_show(frame[label].iloc[j])} is not a whole number >= 0 (a TREC relevance)")
+    rel = lab > 0
+    if not rel.any(): raise ValueError(f"frame column label={label!r}: no relevant candidate (label > 0) to write")
+    dup = pd.DataFrame({'u': u, 'i': i}).duplicated().to_numpy()
+    if dup.any():
+        j = int(np.argmax(dup)); raise ValueError(f"frame: entry {j}: duplicate candidate {_show(i[j])} of user {_show(u[j])}")
+    return _write_text('path', path, ''.join(f"{a} 0 {b} {int(l)}\n" for a, b, l in zip(u[rel].tolist(), i[rel].tolist(), lab[rel].tolist())))
 
 # %% ../nbs/17_adapters.ipynb #5224e89c
 _PAIR = re.compile(r"^\(\s*'?([^,']+?)'?\s*,\s*'?([^,')]+?)'?\s*\)$")
+_PAIR_BAD = re.compile(r"[\s,()']")                               # what a user or item id of the (user,item) pair cannot contain
 
 def write_negatives(path,                # output file (NCF: `*.test.negative`)
                     users, items,        # the held-out (user, item) pair of each line
@@ -260,33 +381,42 @@ def write_negatives(path,                # output file (NCF: `*.test.negative`)
                     style:str='ncf',     # 'ncf': `(u,i)`; 'elliot': `(u, i)` (Python tuple spelling)
                    ) -> Path:
     "Write a negatives file: one line per held-out pair, `(user,item)` then its negatives, tab-separated."
-    if style not in ('ncf', 'elliot'): raise ValueError(f"style must be 'ncf' or 'elliot'; got {style!r}")
-    users, items, neg = np.asarray(users), np.asarray(items), np.asarray(negatives)
-    if neg.ndim != 2 or len(neg) != len(users) or len(items) != len(users):
-        raise ValueError(f"negatives must be a (lines x n_neg) array with one row per (user, item); got shapes {users.shape}, {items.shape}, {neg.shape}")
+    path = _check_path('path', path, read=False)
+    if not (isinstance(style, str) and style in ('ncf', 'elliot')): raise ValueError(f"style must be 'ncf' or 'elliot'; got {style!r:.40}")
+    pair = 'whitespace, a comma, a parenthesis or a quote'
+    users, items = _ids('users', users, _PAIR_BAD, pair), _ids('items', items, _PAIR_BAD, pair)
+    if len(items) != len(users): raise ValueError(f"users and items must have one entry per line; got len(users)={len(users)}, len(items)={len(items)}")
+    try: neg = np.asarray(negatives)
+    except (ValueError, TypeError): raise ValueError(f"negatives must be a (lines x n_neg) array; got a ragged {type(negatives).__name__}") from None
+    if neg.ndim != 2 or len(neg) != len(users) or neg.shape[1] == 0:
+        raise ValueError(f"negatives must be a (lines x n_neg) array with one row per (user, item) and n_neg >= 1: {len(users)} rows; got shape {neg.shape}")
+    _ids('negatives', neg.ravel())
     sep = ',' if style == 'ncf' else ', '
     lines = [f"({u}{sep}{i})\t" + '\t'.join(map(str, row)) for u, i, row in zip(users.tolist(), items.tolist(), neg.tolist())]
-    Path(path).write_text('\n'.join(lines) + '\n')
-    return Path(path)
+    return _write_text('path', path, '\n'.join(lines) + '\n')
 
 # %% ../nbs/17_adapters.ipynb #465a4ae9
 def read_negatives(path,              # an NCF `.test.negative` or Elliot negatives file
                    dtype=np.int64,    # type of the ids (use str for non-numeric ids)
                   ) -> tuple[pd.DataFrame, np.ndarray]: # (user, item) pairs, and the (lines x n_neg) negatives
     "Read an NCF/Elliot negatives file: `(user,item)` or `(user, item)`, then tab-separated negatives."
-    path = Path(path)
-    if not path.exists(): raise AdapterInputError(f"{path}: no such file")
+    path = _check_path('path', path)
+    if not callable(dtype): raise ValueError(f"dtype must be a type that parses an id, such as np.int64 or str; got {dtype!r:.40}")
+    tname = getattr(dtype, '__name__', repr(dtype))
     pairs, negs = [], []
-    with open(path) as f:
-        for ln, line in enumerate(f, 1):
-            if not line.strip(): continue
-            head, *rest = line.rstrip('\n').split('\t')
-            m = _PAIR.match(head.strip())
-            if m is None: raise AdapterInputError(f"{path}: line {ln}: {head!r} is not a '(user,item)' pair")
-            try: pairs.append((dtype(m[1]), dtype(m[2]))); negs.append([dtype(v) for v in rest if v != ''])
-            except ValueError: raise AdapterInputError(f"{path}: line {ln}: an id is not of type {dtype.__name__}: {line.strip()[:60]!r}") from None
-            if len(negs[-1]) != len(negs[0]):
-                raise AdapterInputError(f"{path}: line {ln}: {len(negs[-1])} negatives; line 1 has {len(negs[0])}")
+    try:
+        with open(path, encoding='utf-8-sig') as f:                  # a byte-order mark is not part of the first pair
+            for ln, line in enumerate(f, 1):
+                if not line.strip(): continue
+                head, *rest = line.rstrip('\n').split('\t')
+                m = _PAIR.match(head.strip())
+                if m is None: raise AdapterInputError(f"{path}: line {ln}: {head[:40]!r} is not a '(user,item)' pair")
+                try: pairs.append((dtype(m[1]), dtype(m[2]))); negs.append([dtype(v) for v in rest if v != ''])
+                except (ValueError, TypeError, OverflowError):
+                    raise AdapterInputError(f"{path}: line {ln}: an id is not of type {tname}: {line.strip()[:60]!r}") from None
+                if len(negs[-1]) != len(negs[0]):
+                    raise AdapterInputError(f"{path}: line {ln}: {len(negs[-1])} negatives; line 1 has {len(negs[0])}")
+    except UnicodeDecodeError: raise AdapterInputError(f"path: {path} is not UTF-8 text") from None
     if not pairs: raise AdapterInputError(f"{path}: no lines")
     return pd.DataFrame(pairs, columns=['user', 'item']), np.array(negs, dtype=dtype)
 
@@ -301,7 +431,11 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
     "A reproducible candidate pool: `n_neg` negatives for each held-out (user, item), excluding the user's seen items."
     n_neg, seed = _check_int('n_neg', n_neg, 1), _check_int('seed', seed, 0)
     if not isinstance(split, Split): raise ValueError(f"split must be a samplerank Split; got {type(split).__name__}")
+    replace, exclude_seen = _check_bool('replace', replace), _check_bool('exclude_seen', exclude_seen)
     users, items, N = np.asarray(split.test_users), np.asarray(split.test_items), split.n_items
+    if p is not None:
+        p = _check_vector('p', p, N, 'split.n_items', nonneg=True, positive_sum=True)
+        if not replace: raise ValueError("replace must be True with p: per-draw probabilities are those of draws with replacement")
     seen = ((split.train != 0).astype(np.int8) + (split.held_out != 0).astype(np.int8)).tocsr()
     free = split.pool_sizes - 1 if exclude_seen else np.full(len(users), N - 1)
     if not replace and (free < n_neg).any():
@@ -310,11 +444,6 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
     if (free < 1).any():                                  # with replacement nothing bounds the draws: refuse rather than loop forever
         i = int(np.argmin(free))
         raise ValueError(f"split must leave every test user an unseen item to draw as a negative; user {users[i]} has seen all {N} items")
-    if p is not None:
-        p = np.asarray(p, dtype=np.float64)
-        if p.shape != (N,) or not np.isfinite(p).all() or (p < 0).any():
-            raise ValueError(f"p must be {N} finite non-negative item weights; got shape {p.shape}")
-        if not replace: raise ValueError("replace must be True with p: per-draw probabilities are those of draws with replacement")
     rng = np.random.default_rng(seed)
     out = np.empty((len(users), n_neg), np.int64)
     prob = np.empty((len(users), n_neg)) if p is not None else None
@@ -345,20 +474,54 @@ def candidates_frame(pairs:pd.DataFrame,  # (user, item) of each held-out item
                      prob=None,           # optional (len(pairs) x n_neg) per-draw probabilities (draw_negatives with p): column prob
                     ) -> pd.DataFrame:    # user, item, label[, score][, prob]: one row per candidate
     "The long candidate table (relevant item first, then its negatives) that `ranks_from_frame` reads."
-    neg = np.asarray(negatives)
+    _check_frame('pairs', pairs, ['user', 'item'])
+    users, items = _ids("pairs column 'user'", pairs.user), _ids("pairs column 'item'", pairs.item)
+    try: neg = np.asarray(negatives)
+    except (ValueError, TypeError): raise ValueError(f"negatives must be a (len(pairs) x n_neg) array; got a ragged {type(negatives).__name__}") from None
+    if neg.ndim != 2 or len(neg) != len(pairs) or neg.shape[1] == 0:
+        raise ValueError(f"negatives must be a (len(pairs) x n_neg) array with n_neg >= 1: {len(pairs)} rows; got shape {neg.shape}")
+    _ids('negatives', neg.ravel())
+    if scores is not None and not callable(scores):
+        raise ValueError(f"scores must be None or a callable users -> (users x items) scores, such as a samplerank Model's score; got {type(scores).__name__}")
+    if prob is not None:
+        try: q = np.asarray(prob, np.float64)
+        except (ValueError, TypeError): raise ValueError(f"prob must be a (len(pairs) x n_neg) array of numbers; got {type(prob).__name__}") from None
+        if q.shape != neg.shape: raise ValueError(f"prob must have the shape of negatives {neg.shape}; got {q.shape}")
+        bad = ~np.isfinite(q) | (q <= 0) | (q > 1)
+        if bad.any():
+            i, j = np.argwhere(bad)[0]; raise ValueError(f"prob must hold probabilities 0 < prob <= 1; prob[{i}, {j}] = {_show(q[i, j])}")
     k = neg.shape[1] + 1
-    cand = np.column_stack([pairs.item.to_numpy(), neg])
-    out = pd.DataFrame({'user': np.repeat(pairs.user.to_numpy(), k), 'item': cand.ravel(),
+    cand = np.column_stack([items, neg])
+    out = pd.DataFrame({'user': np.repeat(users, k), 'item': cand.ravel(),
                         'label': np.tile(np.r_[1, np.zeros(k - 1, np.int8)], len(pairs))})
     if scores is not None:
-        u = pairs.user.to_numpy()
-        S = np.concatenate([np.take_along_axis(np.asarray(scores(u[b:b + 256])), cand[b:b + 256], 1) for b in range(0, len(u), 256)])
+        c = pd.to_numeric(pd.Series(cand.ravel()), errors='coerce').to_numpy(np.float64).reshape(cand.shape)
+        if not (np.isfinite(c) & (c == np.round(c)) & (c >= 0)).all():
+            raise ValueError("pairs column 'item' and negatives must be item indices 0, 1, ... (columns of the scores) when scores is given")
+        c = c.astype(np.int64); parts = []
+        for b in range(0, len(users), 256):
+            S = np.asarray(scores(users[b:b + 256]), np.float64)
+            if S.ndim != 2 or len(S) != len(users[b:b + 256]) or c[b:b + 256].max() >= S.shape[1]:
+                raise ValueError(f"scores must return one row of item scores per user, covering every candidate item (up to "
+                                 f"{int(c[b:b + 256].max())}); got shape {S.shape} for {len(users[b:b + 256])} users")
+            parts.append(np.take_along_axis(S, c[b:b + 256], 1))
+        S = np.concatenate(parts)
+        if np.isnan(S).any():
+            i = int(np.argwhere(np.isnan(S))[0, 0]); raise ValueError(f"scores returned NaN for user {_show(users[i])}")
         out['score'] = S.ravel()
     if prob is not None:                                  # the relevant item was not drawn: NaN
-        out['prob'] = np.column_stack([np.full(len(pairs), np.nan), np.asarray(prob, np.float64)]).ravel()
+        out['prob'] = np.column_stack([np.full(len(pairs), np.nan), q]).ravel()
     return out
 
 # %% ../nbs/17_adapters.ipynb #d08a1e5a
+def _whole_column(table, col, lo) -> np.ndarray:
+    "Column `col` of `table` as int64: whole numbers >= `lo`, else `ValueError` naming table.col and the first bad entry."
+    v = _check_vector(f"table.{col}", table[col].to_numpy())
+    bad = (v != np.round(v)) | (v < lo) | (v > 2**53)
+    if bad.any():
+        i = int(np.argmax(bad)); raise ValueError(f"table.{col} must hold whole numbers >= {lo}; table.{col}[{i}] = {_show(v[i])}")
+    return v.astype(np.int64)
+
 def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame/ranks_from_run: sampled_rank, n, n_relevant, relevant_above
                    N:int,               # non-relevant items of a user's catalogue + 1 (the catalogue one relevant item is ranked in)
                    metric:str='ndcg',   # 'recall' or 'ndcg' (Rendle eqs 2 and 7 with several relevant items)
@@ -367,18 +530,25 @@ def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame/ranks_from_
                   ) -> float:
     "Estimated multi-relevant Recall@K or NDCG@K: one MLE per stratum (m relevant items, a of them above: R = R' + a)."
     from samplerank.mle import estimate_mle
-    metric, K, N = _check_metric(metric), _check_int('K', K, 1), _check_int('N', N, 2)
+    metric, K, N, replace = _check_metric(metric), _check_int('K', K, 1), _check_int('N', N, 2), _check_bool('replace', replace)
     if metric not in ('recall', 'ndcg'): raise ValueError(f"metric must be 'recall' or 'ndcg' for estimate_multi; got {metric!r}")
-    need = {'user', 'sampled_rank', 'n', 'n_relevant', 'relevant_above'}
-    if not need <= set(table.columns): raise ValueError(f"table needs columns {sorted(need)}; it has {list(table.columns)}")
-    m = table.n_relevant.to_numpy()
+    _check_frame('table', table, ['user', 'sampled_rank', 'n', 'n_relevant', 'relevant_above'])
+    miss = table.user.isna().to_numpy()
+    if miss.any(): raise ValueError(f"table.user: entry {int(np.argmax(miss))} is a missing user id")
+    r, ns = _whole_column(table, 'sampled_rank', 1), _whole_column(table, 'n', 2)
+    m, a = _whole_column(table, 'n_relevant', 1), _whole_column(table, 'relevant_above', 0)
+    for bad, what in ((r > ns, 'sampled_rank <= n'), (a >= m, 'relevant_above < n_relevant'),
+                      ((ns > N) if not replace else np.zeros(len(ns), bool), 'n <= N (without replacement)')):
+        if bad.any():
+            i = int(np.argmax(bad)); raise ValueError(f"table must satisfy {what}; row {i} has {table.iloc[i][['sampled_rank', 'n', 'n_relevant', 'relevant_above']].to_dict()}")
     if metric == 'recall': c = 1.0 / m
     else: c = 1.0 / np.cumsum(1 / np.log2(np.arange(2, K + 2)))[np.minimum(m, K) - 1]
-    total, tab = 0.0, table.assign(_c=c)
-    for (mu, a), grp in tab.groupby(['n_relevant', 'relevant_above']):
-        if a >= K: continue                            # R = R' + a > K: contributes nothing
+    total = 0.0
+    tab = pd.DataFrame({'sampled_rank': r, 'n': ns, 'n_relevant': m, 'relevant_above': a, '_c': c})
+    for (mu, au), grp in tab.groupby(['n_relevant', 'relevant_above']):
+        if au >= K: continue                           # R = R' + a > K: contributes nothing
         d = estimate_mle(grp.sampled_rank.to_numpy(), N, grp.n.to_numpy(), replace=replace)
-        R = np.arange(1, N + 1) + a
+        R = np.arange(1, N + 1) + au
         f = np.where(R <= K, 1.0 if metric == 'recall' else 1 / np.log2(R + 1.0), 0.0)
         total += grp._c.sum() * (d.pmf @ f)
     return total / table.user.nunique()
