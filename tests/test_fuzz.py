@@ -246,6 +246,7 @@ def kind_of(fname, arg, value):
 def _files():
     "Bad files: missing, a directory, empty, BOM only, binary, not UTF-8, wrong columns, NaN, huge numbers."
     d = TMP / 'bad'; d.mkdir(exist_ok=True)
+    (d / 'missing.csv').unlink(missing_ok=True)              # a write_* case may have created it
     out = {'missing': d / 'missing.csv', 'directory': d}
     for name, data in {'empty.csv': b'', 'bom.csv': b'\xef\xbb\xbf', 'binary.csv': bytes(range(256)) * 4,
                        'latin1.csv': 'user,item\n\xe9,\xe8\n'.encode('latin-1'), 'onecol.csv': b'user\n1\n2\n',
@@ -292,6 +293,7 @@ def _bad_frames(df):
 
 def bad_values(fname, arg, kind):
     base = API[fname]['args'].get(arg)
+    if kind == 'path': return [*_files().values(), None, 123]   # written afresh: a write_* case before may have changed them
     return _bad_frames(base) if kind == 'frame' else BAD[kind]
 
 
@@ -477,6 +479,7 @@ def test_fixed_bad_values(fname, arg):
 
 
 def _drawn(data, fname, arg, kind):
+    if kind == 'path': _files()                               # the bad files as they were made, whatever ran before
     if kind != 'frame': return data.draw(DRAWN[kind], label=arg)
     df = API[fname]['args'][arg].copy()
     col = data.draw(st.sampled_from(list(df.columns)), label='column')
