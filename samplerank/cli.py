@@ -336,7 +336,7 @@ def plot_demo(res:dict,  # output of `demo_results`
         K = np.arange(1, 201)
         ax.plot(K, (d.global_rank.values[:, None] <= K).mean(0), 'k', lw=2, label='exact')      # in the users' own pools
         ev = SampledRanks(d.sampled_rank.values, d.pool_size.values, n)
-        for name in ('MLE', 'MES'): ax.plot(K, fit_estimator(name, ev).cdf[:200], label=name)   # pool strata
+        for est in ('MLE', 'MES'): ax.plot(K, fit_estimator(est, ev).cdf[:200], label=est)   # pool strata
         ax.set(title=name, xlabel='K', ylabel='Recall@K')
     axs[0].legend(); fig.tight_layout(); fig.savefig(out / 'recall_curves.png', dpi=110); plt.close(fig)
     fig, axs = plt.subplots(1, 2, figsize=(11, 3.8))
