@@ -162,14 +162,19 @@ def pop_estimate(frame:pd.DataFrame,       # candidate table: user, item, score,
                  method:str='em',          # 'em' (per-user kernel EM) or 'ht' (plug-in of the HT global ranks)
                  prob:str='prob',          # column of per-draw probabilities
                  replace:bool=True,        # negatives drawn with replacement, else distinct (successive sampling)
+                 n_iter:int=None,          # EM: None runs to tol (at most 500 steps); an int: exactly n_iter steps from the uniform start
                 ) -> dict:                 # (metric, K) -> estimate
     "Global metrics from negatives sampled with known per-draw probabilities (no bootstrap)."
     N, (metrics, Ks), prob = _check_int('N', N, 2), _check_targets(metrics, Ks), _check_prob(prob)
     if prob is None: raise ValueError("prob must be the name of the column of per-draw probabilities; got None")
-    replace = _check_bool('replace', replace)
+    replace, n_iter = _check_bool('replace', replace), _check_n_iter(n_iter)
     data = _pop_users(frame, prob, replace)[1]
     if not replace: _check_wor_sizes(data, np.full(len(data), N))
-    return _pop_fit(data, N, metrics, Ks, _check_pop_method(method), replace=replace)[0]
+    return _pop_fit(data, N, metrics, Ks, _check_pop_method(method), replace=replace, n_iter=n_iter)[0]
+
+def _check_n_iter(n_iter):
+    "None, or a number of EM steps in [1, 100000]; else a `ValueError` naming `n_iter`."
+    return None if n_iter is None else _check_int('n_iter', n_iter, 1, 100_000)
 
 def _check_wor_sizes(data, Ns):
     "Without replacement a user's m = n - 1 distinct negatives fit in their N_u - 1 candidates."
@@ -197,7 +202,7 @@ def _check_pop_method(method) -> str:
     if not isinstance(method, str) or method.lower() not in ('em', 'ht'): raise ValueError(f"method must be 'em' or 'ht'; got {method!r:.60}")
     return method.lower()
 
-def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, Ns=None, replace=True):
+def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, Ns=None, replace=True, n_iter=None):
     "Estimates from parsed users (catalogue N, or each user's own Ns with N = their maximum); returns (estimates, pi, L, grid)."
     if method not in ('em', 'ht'): raise ValueError(f"method must be 'em' or 'ht'; got {method!r}")
     pairs = [(m, K) for m in metrics for K in Ks]
@@ -208,7 +213,7 @@ def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, 
         return {(m, K): float(np.sum(w * metric_weights(m, N, K)[R - 1]) / w.sum()) for m, K in pairs}, None, None, None
     if L is None:
         grid = _grid(N); L = np.array([_user_kernel(*d, Nu, grid, replace) * (grid <= Nu) for d, Nu in zip(data, Ns)])   # no mass above N_u
-    pi = _em(L, w, pi0)
+    pi = _em(L, w, pi0) if n_iter is None else _em(L, w, None, iters=n_iter, tol=0.0)   # fixed steps: from the uniform start
     return {(m, K): float(pi @ metric_weights(m, N, K)[grid - 1]) for m, K in pairs}, pi, L, grid
 
 # %% ../nbs/19_popularity.ipynb #80b7bede
@@ -236,13 +241,14 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
              n_boot:int=200,                # bootstrap replicates
              pool_size:str=None,            # instead of N: the column of each user's own catalogue size N_u
              replace:bool=True,             # negatives drawn with replacement, else distinct (with prob: successive sampling)
+             n_iter:int=None,               # with prob: EM steps (None: to tol, bootstrap warm-started; int: that many from the uniform start, each replicate too)
             ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method
     "Global metric@K with a confidence interval from a table of scored sampled candidates, uniform or with known `prob`."
     frame = _check_frame('frame', frame, ('user', 'score', 'label'))
     if (N is None) == (pool_size is None): raise ValueError("give the catalogue size N, or pool_size: the column of each user's own catalogue size N_u")
     n_boot, level = _check_int('n_boot', n_boot, 20), _check_level(level)
     (metrics, Ks), seed, prob = _check_targets(metrics, Ks), _check_seed('seed', seed), _check_prob(prob)
-    replace = _check_bool('replace', replace)
+    replace, n_iter = _check_bool('replace', replace), _check_n_iter(n_iter)
     if pool_size is None: N = _check_int('N', N, 2)
     if prob is None or prob not in frame.columns:
         if method is not None: _get_estimator(method, 'method')          # a registered estimator, named by `method`
@@ -256,12 +262,12 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
     Ns = None if pool_size is None else _pool_sizes(frame, pool_size, users)
     if not replace: _check_wor_sizes(data, np.full(len(data), N) if Ns is None else Ns)
     if Ns is not None: N = int(Ns.max())
-    est, pi, L, grid = _pop_fit(data, N, metrics, Ks, method, Ns=Ns, replace=replace)
+    est, pi, L, grid = _pop_fit(data, N, metrics, Ks, method, Ns=Ns, replace=replace, n_iter=n_iter)
     rng = np.random.default_rng(seed)
     M = len(data); draws = []
     for _ in range(n_boot):
         w = rng.multinomial(M, np.full(M, 1.0 / M)).astype(np.float64)
-        draws.append(list(_pop_fit(data, N, metrics, Ks, method, w=w, pi0=pi, L=L, grid=grid, Ns=Ns, replace=replace)[0].values()))
+        draws.append(list(_pop_fit(data, N, metrics, Ks, method, w=w, pi0=pi, L=L, grid=grid, Ns=Ns, replace=replace, n_iter=n_iter)[0].values()))
     lo, hi = np.quantile(np.array(draws), [(1 - level) / 2, (1 + level) / 2], axis=0)
     e = np.array(list(est.values()))
     return pd.DataFrame(dict(metric=[m for m, _ in est], K=[K for _, K in est], estimate=e,
