@@ -1,4 +1,4 @@
-r"""Global metrics from negatives drawn with known, non-uniform per-draw probabilities (popularity$^\beta$ or any other sampler): the binomial model with a per-user mass, what the kept negatives identify, a Horvitz–Thompson rank and a per-user-kernel EM, and `evaluate`, one entry point for uniform and non-uniform candidate tables.
+r"""Global metrics from negatives drawn with known, non-uniform per-draw probabilities (popularity$^\beta$ or any other sampler): the binomial model with a per-user mass, what the kept negatives identify, a Horvitz–Thompson rank and a per-user-kernel EM, with or without replacement (successive sampling: inclusion probabilities), and `evaluate`, one entry point for uniform and non-uniform candidate tables.
 
 Docs: https://samplerank.github.io/samplerank/popularity.html.md"""
 
@@ -8,34 +8,69 @@ Docs: https://samplerank.github.io/samplerank/popularity.html.md"""
 from __future__ import annotations
 import numpy as np
 import pandas as pd
-from scipy.stats import binom
-from .core import _check_int, _check_float, _check_vector, _check_seed, _check_seq, _check_frame, _check_metric
+from scipy.stats import binom, hypergeom
+from scipy.optimize import brentq
+from .core import _check_bool, _check_int, _check_float, _check_vector, _check_seed, _check_seq, _check_frame, _check_metric
 from .evaluation import _get_estimator
 from .metrics import metric_weights
-from .adapters import ranks_from_frame
+from .adapters import ranks_from_frame, draw_negatives
+from .data import Split
 from .trust import estimate_intervals, _check_level
 
 # %% auto #0
-__all__ = ['ht_counts', 'pop_estimate', 'evaluate']
+__all__ = ['ht_counts', 'inclusion_probs', 'pop_estimate', 'evaluate', 'draw_popular']
 
 # %% ../nbs/19_popularity.ipynb #fac20b8a
 def ht_counts(s0:float,        # score of the relevant item
-              s:np.ndarray,    # scores of the sampled negatives (drawn with replacement)
-              q:np.ndarray,    # their per-draw probabilities
+              s:np.ndarray,    # scores of the sampled negatives
+              q:np.ndarray,    # their per-draw (first-draw) probabilities among the user's candidates
+              replace:bool=True, # drawn with replacement, else distinct items by successive sampling
              ) -> float:       # estimated number of the user's items ranked above the relevant item
-    "Horvitz–Thompson estimate of the number of items ranked above the relevant one: $\\frac1m\\sum_j [s_j\\ge s_0]/q_j$."
+    "Horvitz–Thompson estimate of the number of items ranked above the relevant one: $\\sum_j [s_j\\ge s_0]/\\pi_j$, $\\pi_j=mq_j$ with replacement."
     s0, s = _check_float('s0', s0), _check_vector('s', s)
-    q = _check_vector('q', q, len(s), 'len(s)')
+    q, replace = _check_vector('q', q, len(s), 'len(s)'), _check_bool('replace', replace)
     if ((q <= 0) | (q > 1)).any():
         i = int(np.argmax((q <= 0) | (q > 1))); raise ValueError(f"q must hold per-draw probabilities with 0 < q <= 1; q[{i}] = {q[i].item()!r}")
-    return _ht_counts(s0, s, q)
+    if not replace and q.sum() > 1 + 1e-9: raise ValueError(f"q must sum to at most 1 without replacement (distinct items); got {q.sum():.6g}")
+    return _ht_counts(s0, s, q, replace)
 
-def _ht_counts(s0, s, q) -> float:
+def _ht_counts(s0, s, q, replace=True) -> float:
     "`ht_counts` on validated arrays (the per-user step of `pop_estimate(method='ht')`)."
-    return float(np.sum((s >= s0) / q) / len(s))
+    return float(np.sum((s >= s0) / _pi(q, replace)))
+
+def _pi(q, replace=True) -> np.ndarray:
+    "Inclusion weight of each drawn negative: its expected number of draws m q_j with replacement, else `_wor_pi`."
+    return len(q) * q if replace else _wor_pi(q)
+
+
+# %% ../nbs/19_popularity.ipynb #f7d2e2d8
+def inclusion_probs(q:np.ndarray, # first-draw weights of the user's candidates (>= 0; normalised here)
+                    m:int,        # number of distinct items drawn (n - 1)
+                   ) -> np.ndarray: # approximate P(candidate i is drawn), summing to m
+    "Successive sampling of `m` distinct items with probabilities proportional to `q` (numpy's `choice(replace=False, p=q)`): $\\pi_i\\approx1-e^{-q_i\\tau}$ with $\\sum_i\\pi_i=m$ (Hájek; Rosén)."
+    q = _check_vector('q', q, nonneg=True, positive_sum=True)
+    pos = int((q > 0).sum())
+    m = _check_int('m', m, 1, pos, 'the number of q > 0')
+    q = q / q.sum()
+    if m == pos: return (q > 0).astype(np.float64)               # a census of the drawable items
+    tau = _root_up(lambda t: np.sum(-np.expm1(-q * t)) - m, float(m))   # sum(1 - e^{-q t}) <= t: the root is >= m
+    return -np.expm1(-q * tau)
+
+def _root_up(f, lo:float) -> float:
+    "Root of an increasing function `f` with f(lo) <= 0: doubling, then Brent."
+    hi = 2.0 * lo
+    while f(hi) < 0: lo, hi = hi, 2.0 * hi
+    return brentq(f, lo, hi, xtol=1e-12 * hi, rtol=1e-15, maxiter=200)
+
+def _wor_pi(q:np.ndarray) -> np.ndarray:
+    "Inclusion probabilities of the drawn items from their own first-draw q: tau solves sum_S q / (1 - e^{-q tau}) = 1."
+    if q.sum() >= 1 - 1e-12: return np.ones(len(q))              # every drawable candidate was drawn
+    tau = _root_up(lambda t: 1.0 - np.sum(q / -np.expm1(-q * t)), float(len(q)))
+    return -np.expm1(-q * tau)
+
 
 # %% ../nbs/19_popularity.ipynb #70e14ea6
-def _pop_users(frame:pd.DataFrame, prob:str='prob'):
+def _pop_users(frame:pd.DataFrame, prob:str='prob', replace:bool=True):
     "Per user: scores of the relevant item, negatives' scores and per-draw probabilities, validated."
     frame = _check_frame('frame', frame, ('user', 'score', 'label', prob))
     if frame['user'].isna().any(): raise ValueError("frame column user: missing user ids")
@@ -67,6 +102,10 @@ def _pop_users(frame:pd.DataFrame, prob:str='prob'):
         if (g.nunique() > 1).any():
             u, it = g.nunique()[lambda x: x > 1].index[0]
             raise ValueError(f"frame column {prob}: does not match the draws: item {it!r} of user {u!r} has several probabilities")
+        if not replace and (g.size() > 1).any():
+            u, it = g.size()[lambda x: x > 1].index[0]
+            raise ValueError(f"frame: item {it!r} is a negative of user {u!r} {int(g.size()[(u, it)])} times; "
+                             "without replacement (replace=False) the negatives are distinct")
         tot = g.first().groupby(level=0).sum()
         if (tot > 1 + 1e-6).any():
             raise ValueError(f"frame column {prob}: does not match the draws: the distinct negatives of user {tot.idxmax()!r} carry "
@@ -86,19 +125,21 @@ def _grid(N:int, dense:int=200, n_geo:int=200) -> np.ndarray:
     g = np.unique(np.r_[np.arange(1, min(dense, N) + 1), np.rint(np.geomspace(min(dense, N), N, n_geo))]).astype(np.int64)
     return g
 
-def _user_kernel(s0, s, q, N, grid):
-    "P(k_u | R) on the grid: Binomial(m, theta_u(R)) with the q-mass curve estimated from the negatives (IPW)."
+def _user_kernel(s0, s, q, N, grid, replace=True):
+    "P(k_u | R) on the grid: Binomial(m, theta_u(R)) (without replacement: the hypergeometric of the same mean) with the mass curve estimated from the negatives (IPW)."
     m = len(s)
-    order = np.argsort(-s, kind='stable'); ss, qs = s[order], q[order]
+    order = np.argsort(-s, kind='stable'); ps = _pi(q, replace)[order]
     # distinct-score points: HT rank of the items strictly above each negative, and the fraction of draws above it
-    above = np.r_[0.0, np.cumsum(1.0 / qs)] / m            # HT count of items above position j (j = 0..m)
+    above = np.r_[0.0, np.cumsum(1.0 / ps)]                # HT count of items above position j (j = 0..m)
     frac = np.arange(m + 1) / m                             # draws above position j
     # curve theta(R): points (1 + HT count above, fraction above), anchored at (1, 0) and (N, 1)
     x = np.r_[1.0 + above, N]; y = np.r_[frac, 1.0]
     x = np.maximum.accumulate(np.minimum(x, N))
-    theta = np.interp(grid, x, y)
+    theta = np.clip(np.interp(grid, x, y), 0, 1)
     k = int(np.sum(s >= s0))
-    return binom.pmf(k, m, np.clip(theta, 0, 1))
+    if replace: return binom.pmf(k, m, theta)
+    D = theta * (N - 1); lo = np.floor(D + 1e-9); f = np.clip(D - lo, 0, 1)    # D items above: linear between integers
+    return (1 - f) * hypergeom.pmf(k, N - 1, lo, m) + f * hypergeom.pmf(k, N - 1, np.minimum(lo + 1, N - 1), m)
 
 # %% ../nbs/19_popularity.ipynb #1814882f
 def _em(L:np.ndarray, w:np.ndarray=None, pi=None, iters:int=500, tol:float=1e-9) -> np.ndarray:
@@ -120,11 +161,27 @@ def pop_estimate(frame:pd.DataFrame,       # candidate table: user, item, score,
                  Ks=(10,),                 # cut-offs
                  method:str='em',          # 'em' (per-user kernel EM) or 'ht' (plug-in of the HT global ranks)
                  prob:str='prob',          # column of per-draw probabilities
+                 replace:bool=True,        # negatives drawn with replacement, else distinct (successive sampling)
+                 n_iter:int=None,          # EM: None runs to tol (at most 500 steps); an int: exactly n_iter steps from the uniform start
                 ) -> dict:                 # (metric, K) -> estimate
     "Global metrics from negatives sampled with known per-draw probabilities (no bootstrap)."
     N, (metrics, Ks), prob = _check_int('N', N, 2), _check_targets(metrics, Ks), _check_prob(prob)
     if prob is None: raise ValueError("prob must be the name of the column of per-draw probabilities; got None")
-    return _pop_fit(_pop_users(frame, prob)[1], N, metrics, Ks, _check_pop_method(method))[0]
+    replace, n_iter = _check_bool('replace', replace), _check_n_iter(n_iter)
+    data = _pop_users(frame, prob, replace)[1]
+    if not replace: _check_wor_sizes(data, np.full(len(data), N))
+    return _pop_fit(data, N, metrics, Ks, _check_pop_method(method), replace=replace, n_iter=n_iter)[0]
+
+def _check_n_iter(n_iter):
+    "None, or a number of EM steps in [1, 100000]; else a `ValueError` naming `n_iter`."
+    return None if n_iter is None else _check_int('n_iter', n_iter, 1, 100_000)
+
+def _check_wor_sizes(data, Ns):
+    "Without replacement a user's m = n - 1 distinct negatives fit in their N_u - 1 candidates."
+    m = np.array([len(d[1]) for d in data])
+    if (m > Ns - 1).any():
+        i = int(np.argmax(m > Ns - 1))
+        raise ValueError(f"N must exceed the negatives of every user without replacement; user #{i} has {m[i]} distinct negatives and N = {Ns[i]}")
 
 def _check_targets(metrics, Ks) -> tuple[list, list]:
     "The metric names (any case) and cut-offs, each checked with its index, or a `ValueError` naming `metrics` or `Ks`."
@@ -145,18 +202,18 @@ def _check_pop_method(method) -> str:
     if not isinstance(method, str) or method.lower() not in ('em', 'ht'): raise ValueError(f"method must be 'em' or 'ht'; got {method!r:.60}")
     return method.lower()
 
-def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, Ns=None):
+def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, Ns=None, replace=True, n_iter=None):
     "Estimates from parsed users (catalogue N, or each user's own Ns with N = their maximum); returns (estimates, pi, L, grid)."
     if method not in ('em', 'ht'): raise ValueError(f"method must be 'em' or 'ht'; got {method!r}")
     pairs = [(m, K) for m in metrics for K in Ks]
     Ns = np.full(len(data), N) if Ns is None else Ns
     if method == 'ht':
-        R = np.clip(np.rint(1 + np.array([_ht_counts(*d) for d in data])), 1, Ns).astype(np.int64)
+        R = np.clip(np.rint(1 + np.array([_ht_counts(*d, replace) for d in data])), 1, Ns).astype(np.int64)
         w = np.ones(len(R)) if w is None else w
         return {(m, K): float(np.sum(w * metric_weights(m, N, K)[R - 1]) / w.sum()) for m, K in pairs}, None, None, None
     if L is None:
-        grid = _grid(N); L = np.array([_user_kernel(*d, Nu, grid) * (grid <= Nu) for d, Nu in zip(data, Ns)])   # no mass above N_u
-    pi = _em(L, w, pi0)
+        grid = _grid(N); L = np.array([_user_kernel(*d, Nu, grid, replace) * (grid <= Nu) for d, Nu in zip(data, Ns)])   # no mass above N_u
+    pi = _em(L, w, pi0) if n_iter is None else _em(L, w, None, iters=n_iter, tol=0.0)   # fixed steps: from the uniform start
     return {(m, K): float(pi @ metric_weights(m, N, K)[grid - 1]) for m, K in pairs}, pi, L, grid
 
 # %% ../nbs/19_popularity.ipynb #80b7bede
@@ -183,12 +240,15 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
              method:str=None,               # uniform: a registered estimator (None: recommended); with prob: 'em' or 'ht'
              n_boot:int=200,                # bootstrap replicates
              pool_size:str=None,            # instead of N: the column of each user's own catalogue size N_u
+             replace:bool=True,             # negatives drawn with replacement, else distinct (with prob: successive sampling)
+             n_iter:int=None,               # with prob: EM steps (None: to tol, bootstrap warm-started; int: that many from the uniform start, each replicate too)
             ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method
     "Global metric@K with a confidence interval from a table of scored sampled candidates, uniform or with known `prob`."
     frame = _check_frame('frame', frame, ('user', 'score', 'label'))
     if (N is None) == (pool_size is None): raise ValueError("give the catalogue size N, or pool_size: the column of each user's own catalogue size N_u")
     n_boot, level = _check_int('n_boot', n_boot, 20), _check_level(level)
     (metrics, Ks), seed, prob = _check_targets(metrics, Ks), _check_seed('seed', seed), _check_prob(prob)
+    replace, n_iter = _check_bool('replace', replace), _check_n_iter(n_iter)
     if pool_size is None: N = _check_int('N', N, 2)
     if prob is None or prob not in frame.columns:
         if method is not None: _get_estimator(method, 'method')          # a registered estimator, named by `method`
@@ -196,18 +256,48 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
         n = t['n'].to_numpy()
         NN = N if pool_size is None else _pool_sizes(frame, pool_size, t['user'].to_numpy())
         return estimate_intervals(t['sampled_rank'].to_numpy(), NN, n=int(n[0]) if (n == n[0]).all() else n,
-                                  metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot)
+                                  metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot, replace=replace)
     method = 'em' if method is None else _check_pop_method(method)
-    users, data = _pop_users(frame, prob)
+    users, data = _pop_users(frame, prob, replace)
     Ns = None if pool_size is None else _pool_sizes(frame, pool_size, users)
+    if not replace: _check_wor_sizes(data, np.full(len(data), N) if Ns is None else Ns)
     if Ns is not None: N = int(Ns.max())
-    est, pi, L, grid = _pop_fit(data, N, metrics, Ks, method, Ns=Ns)
+    est, pi, L, grid = _pop_fit(data, N, metrics, Ks, method, Ns=Ns, replace=replace, n_iter=n_iter)
     rng = np.random.default_rng(seed)
     M = len(data); draws = []
     for _ in range(n_boot):
         w = rng.multinomial(M, np.full(M, 1.0 / M)).astype(np.float64)
-        draws.append(list(_pop_fit(data, N, metrics, Ks, method, w=w, pi0=pi, L=L, grid=grid, Ns=Ns)[0].values()))
+        draws.append(list(_pop_fit(data, N, metrics, Ks, method, w=w, pi0=pi, L=L, grid=grid, Ns=Ns, replace=replace, n_iter=n_iter)[0].values()))
     lo, hi = np.quantile(np.array(draws), [(1 - level) / 2, (1 + level) / 2], axis=0)
     e = np.array(list(est.values()))
     return pd.DataFrame(dict(metric=[m for m, _ in est], K=[K for _, K in est], estimate=e,
                              lo=np.minimum(lo, e), hi=np.maximum(hi, e), method=f'pop-{method.upper()}'))
+
+# %% ../nbs/19_popularity.ipynb #d1114f43
+def draw_popular(split:Split,          # train/test split: its test (user, item) pairs get the negatives
+                 p,                    # per-item weights (length n_items, e.g. popularity**beta), >= 0
+                 n_neg:int=99,         # negatives per held-out item (n = n_neg + 1)
+                 seed:int=0,           # seed: the same seed gives the same pool
+                 replace:bool=False,   # False: distinct items by successive sampling; True: draw_negatives(p=p)
+                 exclude_seen:bool=True, # never draw the user's training or held-out items
+                ) -> tuple:            # (user, item) of each test instance, its negatives, their first-draw probabilities q
+    "Popularity-sampled negatives for every held-out item, with the probabilities `evaluate` needs: without replacement by default."
+    if not isinstance(split, Split): raise ValueError(f"split must be a samplerank Split; got {type(split).__name__}")
+    n_neg, seed = _check_int('n_neg', n_neg, 1), _check_int('seed', seed, 0)
+    replace, exclude_seen = _check_bool('replace', replace), _check_bool('exclude_seen', exclude_seen)
+    p = _check_vector('p', p, split.n_items, 'split.n_items', nonneg=True, positive_sum=True)
+    if replace: return draw_negatives(split, n_neg, seed, True, exclude_seen, p)
+    users, items, N = np.asarray(split.test_users), np.asarray(split.test_items), split.n_items
+    seen = ((split.train != 0).astype(np.int8) + (split.held_out != 0).astype(np.int8)).tocsr()
+    rng = np.random.default_rng(seed)
+    out, prob = np.empty((len(users), n_neg), np.int64), np.empty((len(users), n_neg))
+    for t in range(len(users)):                          # one generator consumed in test-instance order: reproducible
+        bad = np.zeros(N, bool); bad[items[t]] = True
+        if exclude_seen: bad[seen.indices[seen.indptr[users[t]]:seen.indptr[users[t] + 1]]] = True
+        ok = np.flatnonzero(~bad & (p > 0))
+        if len(ok) < n_neg:
+            raise ValueError(f"n_neg must satisfy n_neg <= the unseen items with p > 0 without replacement; user {users[t]} has {len(ok)}")
+        q = p[ok] / p[ok].sum(); j = rng.choice(len(ok), size=n_neg, replace=False, p=q)
+        out[t], prob[t] = ok[j], q[j]
+    return pd.DataFrame({'user': users, 'item': items}), out, prob
+

@@ -203,9 +203,9 @@ API = {
     'sampled_metric_range': E(value=0.5, N=N, n=n, metric='ndcg', sampled_metric='hr@10', K=10, tol=5e-4, replace=True,
                               monotone=False),
     'evaluate': E(frame=CANDS, N=N, metrics=('ndcg',), Ks=(10,), level=0.95, seed=0, prob='prob', method='CLS', n_boot=20,
-                  pool_size=None),
-    'pop_estimate': E(frame=CANDS_P, N=N, metrics=('ndcg',), Ks=(10,), method='em', prob='prob'),
-    'ht_counts': E(s0=0.5, s=np.linspace(0, 1, 9), q=np.full(9, 0.1)),
+                  pool_size=None, replace=True, n_iter=None),
+    'pop_estimate': E(frame=CANDS_P, N=N, metrics=('ndcg',), Ks=(10,), method='em', prob='prob', replace=True, n_iter=None),
+    'ht_counts': E(s0=0.5, s=np.linspace(0, 1, 9), q=np.full(9, 0.1), replace=True),
 }
 
 # Public names that are not functions, or whose call reads the network or draws a figure.
