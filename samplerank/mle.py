@@ -261,10 +261,43 @@ def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=N
     passes, gap = _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace)
     return pi / pi.sum(), passes, trace[:passes], gap
 
-def _em_over_batch(A, H, tol:float, max_passes:int=100_000) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    "`_em_over` from the uniform start for each histogram (row) of H over one kernel: (Pi B x N, passes, gaps)."
-    out = [_em_over(A, h, tol, max_passes) for h in np.asarray(H, np.float64)]
-    return np.array([o[0] for o in out]), np.array([o[1] for o in out]), np.array([o[3] for o in out])
+_BATCH_NNZ = 2**19      # kernels with at least this many entries (and at most 2^24 dense): all histograms in one dense batched EM
+
+def _llr_batch(Q, H):
+    "Log-likelihood per row (sum of H log Q where H > 0) and the ratios H / Q (0 where H = 0)."
+    pos = H > 0
+    return (H * np.log(Q, out=np.zeros_like(Q), where=pos)).sum(1), np.divide(H, Q, out=np.zeros_like(H), where=pos)
+
+def _em_over_batch(A, H, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    "`_em_over` from the uniform start for each histogram (row) of H over one kernel: (Pi B x N, passes, gaps). Small kernels: one fused fit each (bit for bit); large ones: one dense batched EM, each row with its own eta and stop."
+    H = np.asarray(H, np.float64)
+    N, c = A.shape
+    if A.nnz < _BATCH_NNZ or N * c > 2**24:
+        out = [_em_over(A, h, tol, max_passes, grow) for h in H]
+        return np.array([o[0] for o in out]), np.array([o[1] for o in out]), np.array([o[3] for o in out])
+    H = H / H.sum(1, keepdims=True)
+    K = A.toarray(); Kt = np.ascontiguousarray(K.T)
+    Pi = np.full((len(H), N), 1.0 / N); Q = Pi @ K
+    ll, ratio = _llr_batch(Q, H)
+    eta, passes, gap, active = np.ones(len(H)), np.zeros(len(H), np.int64), np.full(len(H), np.inf), np.ones(len(H), bool)
+    while active.any():
+        a = np.flatnonzero(active)
+        S = ratio[a] @ Kt                                          # s_R at the current weights: the certificates
+        passes[a] += 1; gap[a] = S.max(1) - 1
+        stop = (gap[a] <= tol) | (passes[a] >= max_passes)
+        active[a[stop]] = False; a, S = a[~stop], S[~stop]
+        if not len(a): break
+        with np.errstate(divide='ignore', over='ignore', invalid='ignore'):
+            New = Pi[a] * np.power(S, eta[a, None])
+            tot = New.sum(1); ok = np.isfinite(tot) & (tot > 0)
+            New /= np.where(ok, tot, 1.0)[:, None]
+            Qn = New @ K
+            lln, rn = _llr_batch(Qn, H[a])
+        keep = ok & ((lln >= ll[a]) | (eta[a] == 1.0))            # an EM step never lowers the likelihood
+        k = a[keep]
+        Pi[k], Q[k], ratio[k], ll[k] = New[keep], Qn[keep], rn[keep], lln[keep]
+        eta[k] = np.minimum(eta[k] * grow, _ETA_MAX); eta[a[~keep]] = 1.0
+    return Pi / Pi.sum(1, keepdims=True), passes, gap
 
 # %% ../nbs/04_mle.ipynb #1aec2d00
 def simulate_global_ranks(N:int,              # number of items
