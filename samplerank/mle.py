@@ -198,6 +198,107 @@ def _em_batch(A, H, n_iter:int=100) -> np.ndarray:
         Pi *= ratio @ Kt if dense else (K @ ratio.T).T
     return Pi / Pi.sum(1, keepdims=True)
 
+# %% ../nbs/04_mle.ipynb #91c735b1
+_ETA_GROW, _ETA_MAX = 1.1, 1024.0
+
+@jit
+def _over_pass(runs, ratio, pi, new, q, eta):
+    "One fused pass at `pi`: s_R = (A ratio)_R, new[R] = pi[R] s_R^eta (eta = 0: new = pi), q = sum of new[R] A[R, :]; returns (max s_R, sum of new)."
+    rows, ptr, col, data = runs
+    q[:] = 0.0
+    best, tot = -np.inf, 0.0
+    for R in range(len(pi)):
+        s = 0.0
+        if eta != 0.0:
+            for k in range(rows[R], rows[R + 1]): s += _run_dot(data, ptr[k], ptr[k + 1] - ptr[k], ratio, col[k])
+            best = max(best, s)
+        p = pi[R] if eta == 0.0 else pi[R] * s if eta == 1.0 else (pi[R] * math.exp(eta * math.log(s)) if s > 0.0 else 0.0)
+        new[R] = p; tot += p
+        if p != 0.0:
+            for k in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[k], ptr[k + 1] - ptr[k], p, q, col[k])
+    return best, tot
+
+@jit
+def _ll_ratio(q, h, ratio):
+    "Set ratio = h / q where h > 0 (else 0); return the log-likelihood sum h log q."
+    ll = 0.0
+    for r in range(len(h)):
+        if h[r] > 0.0:
+            ll += h[r] * math.log(q[r]); ratio[r] = h[r] / q[r]
+        else: ratio[r] = 0.0
+    return ll
+
+@jit
+def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace):
+    "Over-relaxed EM from `pi` (in place) until the certified gap is <= tol or `max_passes` passes: (passes, gap); trace[k] = log-likelihood before pass k+1."
+    N, c = len(pi), len(h)
+    q, qn, ratio, rn, new = np.zeros(c), np.zeros(c), np.zeros(c), np.zeros(c), np.empty(N)
+    _over_pass(runs, ratio, pi, new, q, 0.0)                 # q = pi A
+    ll = _ll_ratio(q, h, ratio)
+    eta, passes, gap = 1.0, 0, np.inf
+    while True:
+        trace[passes] = ll
+        best, tot = _over_pass(runs, ratio, pi, new, qn, eta)
+        passes += 1
+        gap = best - 1.0                                      # certified at the current pi
+        if gap <= tol or passes >= max_passes: break
+        if not (0.0 < tot < np.inf):
+            eta = 1.0; continue
+        for R in range(N): new[R] /= tot
+        for r in range(c): qn[r] /= tot
+        ln = _ll_ratio(qn, h, rn)
+        if ln >= ll or eta == 1.0:                            # keep the step (an EM step never lowers the likelihood)
+            pi[:] = new; q[:] = qn; ratio[:] = rn; ll = ln
+            eta = min(eta * grow, _ETA_MAX)
+        else: eta = 1.0                                       # discard it: the next step is plain EM
+    return passes, gap
+
+def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=None):
+    "Over-relaxed EM for counts h on the kernel A from `pi` (default: uniform) to a certified gap per user <= tol: (pi, passes, log-likelihood per user before each pass, gap)."
+    runs, h = _band_runs(A), np.asarray(h, np.float64) / np.sum(h)
+    pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else np.array(pi, np.float64)
+    trace = np.full(max_passes, np.nan)
+    passes, gap = _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace)
+    return pi / pi.sum(), passes, trace[:passes], gap
+
+_BATCH_NNZ = 2**19      # kernels with at least this many entries (and at most 2^24 dense): all histograms in one dense batched EM
+
+def _llr_batch(Q, H):
+    "Log-likelihood per row (sum of H log Q where H > 0) and the ratios H / Q (0 where H = 0)."
+    pos = H > 0
+    return (H * np.log(Q, out=np.zeros_like(Q), where=pos)).sum(1), np.divide(H, Q, out=np.zeros_like(H), where=pos)
+
+def _em_over_batch(A, H, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    "`_em_over` from the uniform start for each histogram (row) of H over one kernel: (Pi B x N, passes, gaps). Small kernels: one fused fit each (bit for bit); large ones: one dense batched EM, each row with its own eta and stop."
+    H = np.asarray(H, np.float64)
+    N, c = A.shape
+    if A.nnz < _BATCH_NNZ or N * c > 2**24:
+        out = [_em_over(A, h, tol, max_passes, grow) for h in H]
+        return np.array([o[0] for o in out]), np.array([o[1] for o in out]), np.array([o[3] for o in out])
+    H = H / H.sum(1, keepdims=True)
+    K = A.toarray(); Kt = np.ascontiguousarray(K.T)
+    Pi = np.full((len(H), N), 1.0 / N); Q = Pi @ K
+    ll, ratio = _llr_batch(Q, H)
+    eta, passes, gap, active = np.ones(len(H)), np.zeros(len(H), np.int64), np.full(len(H), np.inf), np.ones(len(H), bool)
+    while active.any():
+        a = np.flatnonzero(active)
+        S = ratio[a] @ Kt                                          # s_R at the current weights: the certificates
+        passes[a] += 1; gap[a] = S.max(1) - 1
+        stop = (gap[a] <= tol) | (passes[a] >= max_passes)
+        active[a[stop]] = False; a, S = a[~stop], S[~stop]
+        if not len(a): break
+        with np.errstate(divide='ignore', over='ignore', invalid='ignore'):
+            New = Pi[a] * np.power(S, eta[a, None])
+            tot = New.sum(1); ok = np.isfinite(tot) & (tot > 0)
+            New /= np.where(ok, tot, 1.0)[:, None]
+            Qn = New @ K
+            lln, rn = _llr_batch(Qn, H[a])
+        keep = ok & ((lln >= ll[a]) | (eta[a] == 1.0))            # an EM step never lowers the likelihood
+        k = a[keep]
+        Pi[k], Q[k], ratio[k], ll[k] = New[keep], Qn[keep], rn[keep], lln[keep]
+        eta[k] = np.minimum(eta[k] * grow, _ETA_MAX); eta[a[~keep]] = 1.0
+    return Pi / Pi.sum(1, keepdims=True), passes, gap
+
 # %% ../nbs/04_mle.ipynb #1aec2d00
 def simulate_global_ranks(N:int,              # number of items
                           M:int,              # number of users
