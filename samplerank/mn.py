@@ -10,13 +10,15 @@ import functools
 import numpy as np
 import scipy.linalg as sla
 import pandas as pd
-from .core import _check_int, _check_metric, _check_K
+from .core import _check_int, _check_metric, _check_K, _check_seq, _check_seed, _check_bool, _check_frame
 from .metrics import metric_weights
 from .sampling import _check_sizes, _kernel_gram, _kernel_T
-from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, get_estimator, fit_estimator
+from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, get_estimator, fit_estimator, _get_estimator
 from .mle import _fit_mle
 from .mes import _fit_mes
 from .baselines import _check_gamma, _prior, _fit_bv
+from .inconsistency import _check_models
+from .study import _named_metric
 
 # %% auto #0
 __all__ = ['CURVE_ESTIMATORS', 'mn_adjusted_metric', 'estimate_mn', 'estimate_curves', 'curve_study', 'average_relative_error',
@@ -76,6 +78,12 @@ for _base, _fit in (('BV', _fit_bv), ('MN', _fit_mn)):
 
 CURVE_ESTIMATORS = ('MLE', 'MES', 'BV', 'BV_MLE', 'BV_MES', 'MN', 'MN_MLE', 'MN_MES')
 
+def _check_curve_args(estimators, metrics, Ks) -> tuple[list, list, list]:
+    "Registered estimator names, metric names (any case) and cut-offs, each checked with its index, or a `ValueError` naming `estimators`, `metrics` or `Ks`."
+    return (_check_seq('estimators', estimators, lambda nm, e: _get_estimator(e, nm).name, 'registered estimator names'),
+            _check_seq('metrics', metrics, _named_metric, 'metric names'),
+            _check_seq('Ks', Ks, lambda nm, K: _check_K(K, nm), 'cut-offs K >= 1 (None: no cut-off)'))
+
 def estimate_curves(sampled_ranks,                 # sampled ranks 1..n, or a SampledRanks
                     N:int=None,                    # number of items (not needed for a SampledRanks)
                     n:int=None,                    # sample set size including the relevant item
@@ -87,9 +95,8 @@ def estimate_curves(sampled_ranks,                 # sampled ranks 1..n, or a Sa
                    ) -> pd.DataFrame:              # columns estimator, metric, K, estimate
     "Every estimator at every (metric, K) from one set of sampled ranks, as a tidy table."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
-    if isinstance(estimators, str) or isinstance(metrics, str): raise ValueError("estimators and metrics must be lists of names")
-    names = [get_estimator(e).name for e in estimators]
-    gamma, metrics, Ks = _check_gamma(gamma), [_check_metric(m) for m in metrics], [_check_K(K) for K in Ks]
+    names, metrics, Ks = _check_curve_args(estimators, metrics, Ks)
+    gamma = _check_gamma(gamma)
     fits = {e: fit_estimator(e, ev, **(dict(gamma=gamma) if e.startswith('BV') else {})) for e in names}
     rows = [(e, m, K, f.metric(m, K)) for e, f in fits.items() for m in metrics for K in Ks]
     return pd.DataFrame(rows, columns=['estimator', 'metric', 'K', 'estimate'])
@@ -108,33 +115,74 @@ def curve_study(models:dict,                # model name -> global ranks (1..N)
     from tqdm.auto import tqdm
     from samplerank.sampling import sample_ranks
     from samplerank.evaluation import empirical_distribution
+    N, n = _check_sizes(N, n, True)
+    models = _check_models(models, N)
+    estimators, metrics, Ks = _check_curve_args(estimators, metrics, Ks)
+    repeats, seed, progress = _check_int('repeats', repeats, 1), _check_seed('seed', seed), _check_bool('progress', progress)
+    exact = {name: empirical_distribution(R, N) for name, R in models.items()}
     rng, parts = np.random.default_rng(seed), []
-    Ks = list(Ks)
-    for rep in tqdm(range(_check_int('repeats', repeats, 1)), disable=not progress, desc='repeats'):
+    for rep in tqdm(range(repeats), disable=not progress, desc='repeats'):
         for name, R in models.items():
-            ex = empirical_distribution(R, N)
             t = estimate_curves(sample_ranks(R, N, n, True, rng), N, n, estimators, metrics, Ks)
-            t['exact'] = [ex.metric(m, K) for m, K in zip(t.metric, t.K)]
+            t['exact'] = [exact[name].metric(m, K) for m, K in zip(t.metric, t.K)]
             parts.append(t.assign(model=name, repeat=rep))
     return pd.concat(parts, ignore_index=True)[['model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact']]
 
 # %% ../nbs/13_mn.ipynb #15c2c340
+_CURVE_COLUMNS = ('model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact')
+
+def _curve_rows(study, metric, K=..., nonneg_exact:bool=False) -> pd.DataFrame:
+    "The rows of `curve_study`'s table `study` at `metric` (and cut-off `K`, unless `...`), with `estimate` and `exact` as float64; else a `ValueError` naming `study`, `metric` or `K`."
+    study = _check_frame('study', study, _CURVE_COLUMNS)
+    for c in ('model', 'repeat', 'estimator', 'metric'):
+        if study[c].isna().any(): raise ValueError(f"study['{c}'] must have no missing values (a table from curve_study)")
+    metric = _check_metric(metric)
+    d = study[study.metric == metric]
+    if len(d) == 0: raise ValueError(f"metric {metric!r} has no rows in study; its metrics are {sorted(map(str, study.metric.unique()))[:10]}")
+    if K is not ...:
+        K = _check_K(K)
+        at = d.K.isna() if K is None else (d.K == K)
+        if not at.any(): raise ValueError(f"K={K} has no rows in study for metric {metric!r}; its K are {list(d.K.unique())[:10]}")
+        d = d[at.to_numpy(bool)]
+    out = {}
+    for c in ('estimate', 'exact'):
+        if pd.api.types.is_bool_dtype(d[c]): raise ValueError(f"study['{c}'] must hold numbers (a table from curve_study); got booleans")
+        try: v = d[c].to_numpy(np.float64)
+        except (TypeError, ValueError): raise ValueError(f"study['{c}'] must hold numbers (a table from curve_study); got dtype {d[c].dtype}") from None
+        bad = ~np.isfinite(v) | ((v < 0) if nonneg_exact and c == 'exact' else False)
+        if bad.any():
+            i = int(np.argmax(bad))
+            need = 'finite numbers >= 0 (exact metrics)' if nonneg_exact and c == 'exact' else 'finite numbers'
+            raise ValueError(f"study['{c}'] must hold {need}; row {d.index[i]!r} has {d[c].iloc[i]!r}")
+        out[c] = v
+    return d.assign(**out)
+
 def average_relative_error(study:pd.DataFrame,  # the table of `curve_study`
                            metric:str,            # metric whose errors are averaged over K
                            stat:str='display',    # 'mean', 'std' (numbers) or 'display' ('mean ± std' strings)
                           ) -> pd.DataFrame:      # model x estimator, in %
-    "Li et al. Table 1 layout: over repeats, the mean (and std) of the average over K of |estimate - exact| / exact (in %)."
-    if stat not in ('mean', 'std', 'display'): raise ValueError(f"stat must be 'mean', 'std' or 'display'; got {stat!r}")
-    d = study[study.metric == metric]
-    per = (100 * (d.estimate - d.exact).abs() / d.exact).groupby([d.model, d.repeat, d.estimator], sort=False).mean()
-    g = per.groupby(level=['model', 'estimator'], sort=False)
-    if stat != 'display': return getattr(g, stat)().unstack('estimator')
-    return (g.mean().map('{:.2f}'.format) + ' ± ' + g.std().map('{:.2f}'.format)).unstack('estimator')
+    "Li et al. Table 1 layout: over repeats, the mean (and std) of the average over K of |estimate - exact| / exact (in %); cut-offs where the exact metric is 0 are left out (no relative error)."
+    if not isinstance(stat, str) or stat not in ('mean', 'std', 'display'): raise ValueError(f"stat must be 'mean', 'std' or 'display'; got {stat!r}")
+    d = _curve_rows(study, metric, nonneg_exact=True)
+    zero = sorted(map(str, set(d.model) - set(d.model[d.exact > 0])))
+    if zero: raise ValueError(f"study: the exact {d.metric.iloc[0]} of model {zero[0]!r} is 0 at every K; its relative error is undefined")
+    d = d[d.exact > 0]
+    with np.errstate(over='ignore', invalid='ignore'):
+        per = (100 * (d.estimate - d.exact).abs() / d.exact).groupby([d.model, d.repeat, d.estimator], sort=False).mean()
+        g = per.groupby(level=['model', 'estimator'], sort=False)
+        mean, std = g.mean(), g.std()                 # std: NaN for a single repeat
+    if not (np.isfinite(per).all() and np.isfinite(mean).all()) or np.isinf(std).any():
+        raise ValueError("study: the relative errors overflow float64 (estimates far beyond the exact values)")
+    if stat != 'display': return (mean if stat == 'mean' else std).unstack('estimator')
+    return (mean.map('{:.2f}'.format) + ' ± ' + std.map('{:.2f}'.format)).unstack('estimator')
 
 # %% ../nbs/13_mn.ipynb #3b8d0ca8
-def winner_counts(study:pd.DataFrame, metric:str, K:int) -> pd.Series:
+def winner_counts(study:pd.DataFrame,  # the table of `curve_study`
+                  metric:str,            # metric name
+                  K:int,                 # cut-off (a K of the study)
+                 ) -> pd.Series:         # estimator -> number of repeats that pick the truly best model
     "Li et al. Table 8: in how many repeats each estimator's best model at metric@K is the truly best model."
-    d = study[(study.metric == metric) & (study.K == K)]
+    d = _curve_rows(study, metric, K).reset_index(drop=True)        # one label per row for idxmax
     truth = d.groupby('model').exact.first().idxmax()
     best = d.loc[d.groupby(['repeat', 'estimator'], sort=False).estimate.idxmax()]
     return (best.model == truth).groupby(best.estimator, sort=False).sum()
