@@ -438,10 +438,7 @@ def test_api_table_is_complete():
             assert set(e['args']) <= set(params), (name, set(e['args']) - set(params))
 
 
-KNOWN_BASELINE = {
-                            "NaN in column 'CLS' where the exact metric is 0 (relative error undefined; expected a finite value "
-                            "or a documented refusal)",
-}
+KNOWN_BASELINE = {}
 
 
 @pytest.mark.parametrize('fname', [pytest.param(f, marks=_marks(KNOWN_BASELINE, f, f)) for f in API])
