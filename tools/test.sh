@@ -35,8 +35,9 @@ fi
 
 step "notebook tests"
 # two notebooks at a time on a 2-core machine: one Numba thread each, so that no parallel region waits for a
-# descheduled thread (results do not depend on the thread count)
-NUMBA_NUM_THREADS=1 nbdev-test --n-workers 2 --timing
+# descheduled thread (results do not depend on the thread count); one BLAS thread too: two notebooks with two
+# OpenBLAS threads each made a small least-squares solve 70 times slower on a loaded machine
+NUMBA_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 nbdev-test --n-workers 2 --timing
 
 step "property tests and peer cross-checks"
 python -m pytest -q -p no:cacheprovider tests
