@@ -382,7 +382,7 @@ def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=1
     ev.require_uniform('the weighted MLE')
     n_iter, tol = _check_em(n_iter, tol)
     w = _check_weights(weights, ev.fixed_n); wc = w[ev.col_r - 1]
-    A, h = ev.kernel(), ev.counts
+    A, h = ev.kernel(stream=not correct), ev.counts    # uncorrected: plain EM on reweighted counts, so its kernel may stream
     if correct:
         omega = _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace) @ w            # E[w(r) | R]
         omega = np.where(omega > 0, omega, np.inf)

@@ -248,8 +248,8 @@ def smallest_sample(plan:pd.DataFrame, # the table of `plan_comparison`
         raise ValueError("plan must be the non-empty DataFrame returned by plan_comparison")
     try: nums = plan[['n', 'M', 'power', 'width']].to_numpy(np.float64)
     except (TypeError, ValueError): nums = np.array([np.nan])
-    if not np.isfinite(nums).all():
-        raise ValueError("plan must hold finite n, M, power and width (the DataFrame returned by plan_comparison)")
+    if not np.isfinite(nums).all() or plan[['a', 'b']].isna().any(axis=None):
+        raise ValueError("plan must hold model names a, b and finite n, M, power and width (the DataFrame returned by plan_comparison)")
     power = _check_level(power, 'power')
     def first(g):
         g = g.sort_values('n'); ok = g[g.power >= power]
