@@ -321,7 +321,10 @@ def pool_strata(self:SampledRanks, strata:int=6) -> list[np.ndarray]:
 @patch
 def stratum(self:SampledRanks, users, exact_pools:bool=False) -> SampledRanks:
     "The evaluation of `users` (indices): in one catalogue, their median N_u (at least their largest n_u without replacement), or in their own (`exact_pools`)."
-    users, exact_pools = np.asarray(users, np.int64), _check_bool('exact_pools', exact_pools)
+    u, exact_pools = np.asarray(users), _check_bool('exact_pools', exact_pools)
+    if u.ndim != 1 or not len(u) or u.dtype.kind not in 'iu' or u.min() < 0 or u.max() >= self.M or len(np.unique(u)) < len(u):
+        raise ValueError(f"users must be distinct user indices 0..{self.M - 1} (an integer array, not a mask); got {users!r:.60}")
+    users = u.astype(np.int64)
     if (exact_pools or self.catalogue_size is not None) and np.array_equal(users, np.arange(self.M)): return self
     N = self.Ns[users] if exact_pools else int(np.median(self.Ns[users]))
     if not (exact_pools or self.replace): N = max(N, int(self.n[users].max()))     # without replacement n_u <= N must hold
@@ -366,7 +369,7 @@ def fit_estimator(name:str,                # a registered estimator (any case)
                   exact_pools:bool=False,  # per-user catalogues: each stratum with its users' own N_u (else its median N_u)
                   **options,               # options of the estimator (e.g. gamma for BV)
                  ):
-    "Fit the registered estimator `name` to a `SampledRanks`; with per-user catalogues, in each pool stratum (a `StratifiedEstimate`)."
+    "Fit the registered estimator `name` to a `SampledRanks`; with per-user catalogues, in each pool stratum (a `StratifiedEstimate`; with `exact_pools`, AUC is taken at each stratum's largest N_u)."
     e = get_estimator(name)
     if not isinstance(evaluation, SampledRanks):
         raise ValueError(f"evaluation must be a SampledRanks (build one with SampledRanks(ranks, N, n)); got {type(evaluation).__name__}")
