@@ -185,9 +185,9 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     est, draws = dict.fromkeys(evs, 0.0), dict.fromkeys(evs, 0.0)
     for users in groups:                            # the same groups for every model: the users are the same
         subs = {k: ev.stratum(users, exact_pools) for k, ev in evs.items()}
-        Hb = _paired_counts(subs, n_boot, rng)
+        Hb, W = _paired_counts(subs, n_boot, rng), _metric_grid(pairs, next(iter(subs.values())).N)   # the same users: one support for all models
         for k, ev in subs.items():
-            e, d = _draws(ev, name, pairs, _metric_grid(pairs, ev.N), Hb[k], rng, options)
+            e, d = _draws(ev, name, pairs, W, Hb[k], rng, options)
             est[k], draws[k] = est[k] + len(users) / first.M * e[0], draws[k] + len(users) / first.M * d[:, 0]
     rows = []
     for a, b in itertools.combinations(evs, 2):
