@@ -116,9 +116,9 @@ class SampledRanks:
                                         max_bytes=_STREAM_BYTES if can_stream else _MAX_BYTES)
         except _KernelTooLarge as e:
             if not can_stream:
-                raise ValueError(f"{e} over the observed sampled ranks, and this step keeps it in memory (the corrected weighted MLE, "
-                                 "accelerate=True, bootstrap intervals and comparisons); with one catalogue size and one sample set size "
-                                 "the plain MLE ('MLE', 'MLE-auto'), the weighted MLE ('WMLE') and MES regenerate its rows instead") from None
+                raise ValueError(f"{e} over the observed sampled ranks, and this step keeps it in memory "
+                                 "(accelerate=True, bootstrap intervals and comparisons); with one catalogue size and one sample set size "
+                                 "the plain MLE ('MLE', 'MLE-auto'), the weighted MLEs ('WMLE', 'WMLE-c') and MES regenerate its rows instead") from None
             self._streamed = _StreamedKernel(self.N, self.fixed_n, self.replace, self.col_r)
             return self._streamed
         return self._kernel

@@ -13,7 +13,7 @@ import numba
 import scipy.sparse as sps
 import tqdm.auto
 from .core import jit, _check_int, _check_float, _check_bool, _check_seed, _check_vector, _check_metric
-from .sampling import _sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy, _band_values_from, _StreamedKernel
+from .sampling import _sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy, _band_values_from, _StreamedKernel, _kernel_dot
 from .evaluation import SampledRanks, register_estimator, RankDistribution, empirical_distribution, _as_pmf
 
 # %% auto #0
@@ -142,8 +142,8 @@ def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item 
 
 # %% ../nbs/04_mle.ipynb #b715b493
 @jit
-def _stream_rows(N, m, replace, lo, hi, start, top, ratio, pi, q, R0, R1, mode, buf):
-    "Rows R0..R1-1 of a pass over a streamed kernel, each band regenerated: mode 0 adds pi[R] a_R to q; 1 first sets pi[R] *= a_R ratio; 2 returns the largest a_R ratio."
+def _stream_rows(N, m, replace, lo, hi, start, top, ratio, pi, q, R0, R1, mode, buf, scale):
+    "Rows R0..R1-1 of a pass over a streamed kernel, each band regenerated: mode 0 adds pi[R] a_R to q; 1 first sets pi[R] *= s_R a_R ratio; 2 returns the largest s_R a_R ratio (s_R = scale[R], or 1 if scale is empty)."
     q[:] = 0.0
     best = -np.inf
     for i in range(R0, R1):
@@ -155,6 +155,7 @@ def _stream_rows(N, m, replace, lo, hi, start, top, ratio, pi, q, R0, R1, mode, 
         _band_values_from(i + 1.0, N, m, replace, lo[i], hi[i], start[i], top[i], buf)
         if mode > 0:
             s = _run_dot(buf, np.uint64(0), L, ratio, c0)
+            if len(scale): s *= scale[i]
             best = max(best, s)
             if mode == 2: continue
             pi[i] *= s
@@ -162,26 +163,27 @@ def _stream_rows(N, m, replace, lo, hi, start, top, ratio, pi, q, R0, R1, mode, 
     return best
 
 @jit(parallel=True)
-def _stream_pass(N, m, replace, lo, hi, start, top, ratio, pi, q_parts, mode):
+def _stream_pass(N, m, replace, lo, hi, start, top, ratio, pi, q_parts, mode, scale):
     "One pass of `_stream_rows` over the fixed row chunks (in parallel); returns the largest (A ratio)[R]."
     rows, C = len(pi), q_parts.shape[0]
     best = np.empty(C)
     for c in numba.prange(C):
         best[c] = _stream_rows(N, m, replace, lo, hi, start, top, ratio, pi, q_parts[c], c * rows // C, (c + 1) * rows // C, mode,
-                               np.empty(int(m) + 1))
+                               np.empty(int(m) + 1), scale)
     return best.max()
 
-def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None):
-    "`_em` on a kernel too large to keep: the same iterations and sums over ranks 1..n, each pass regenerating the rows."
+def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scale=None):
+    "`_em` on a kernel too large to keep: the same iterations and sums over ranks 1..n, each pass regenerating the rows (with `scale`, EM on the rows s_R P(r|R) in phi = s pi)."
     hk = np.zeros(S.n); hk[S.ranks - 1] = h / h.sum()
     pi = np.full(S.N, 1.0 / S.N) if pi is None else pi.copy()
+    scale = np.empty(0) if scale is None else np.ascontiguousarray(scale, np.float64)
     q_parts, ratio, ll = np.empty((min(_CHUNKS, S.N), S.n)), np.zeros(S.n), np.full(n_iter + 1, np.nan)
-    _stream_pass(*S.args(), ratio, pi, q_parts, 0)
+    _stream_pass(*S.args(), ratio, pi, q_parts, 0, scale)
     for it in tqdm.auto.tqdm(range(n_iter + 1), desc='EM (streamed kernel)', leave=False, disable=None):
         ll[it] = _loglik_ratio(q_parts, hk, ratio)
         if it == n_iter or (it > 0 and tol and ll[it] - ll[it - 1] <= tol * abs(ll[it])): break
-        _stream_pass(*S.args(), ratio, pi, q_parts, 1)
-    return pi / pi.sum(), it, ll[:it + 1], _stream_pass(*S.args(), ratio, pi, q_parts, 2) - 1.0
+        _stream_pass(*S.args(), ratio, pi, q_parts, 1, scale)
+    return pi / pi.sum(), it, ll[:it + 1], _stream_pass(*S.args(), ratio, pi, q_parts, 2, scale) - 1.0
 
 # %% ../nbs/04_mle.ipynb #a91985de
 def _em_batch(A, H, n_iter:int=100) -> np.ndarray:
@@ -382,13 +384,19 @@ def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=1
     ev.require_uniform('the weighted MLE')
     n_iter, tol = _check_em(n_iter, tol)
     w = _check_weights(weights, ev.fixed_n); wc = w[ev.col_r - 1]
-    A, h = ev.kernel(stream=not correct), ev.counts    # uncorrected: plain EM on reweighted counts, so its kernel may stream
-    if correct:
+    A, h = ev.kernel(stream=True), ev.counts
+    if correct and isinstance(A, _StreamedKernel):    # EM on w(r) P(r|R) / omega_R in phi = pi_w / omega: rows scaled by 1 / omega
+        s = _kernel_dot(ev.N, ev.fixed_n, ev.replace, w)                      # E[w(r) | R], one streamed sweep
+        s = np.divide(1.0, s, out=np.zeros_like(s), where=s > 0)
+        hw = h * wc; seen = hw > 0
+        pi, it, ll, gap = _em_streamed(A, hw, n_iter, tol, s / ev.N, scale=s)
+        ll = ll + hw[seen] @ np.log(wc[seen]) / hw.sum()                     # q = w (A^T phi): the log-likelihood of the kernel in memory
+    elif correct:
         omega = _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace) @ w            # E[w(r) | R]
         omega = np.where(omega > 0, omega, np.inf)
         pi_w, it, ll, gap = _em(_reweight(A, wc, omega), h * wc, n_iter, tol)
         pi = pi_w / omega; pi /= pi.sum()
-    else:
+    else:                                             # uncorrected: plain EM on reweighted counts, so its kernel may stream
         pi, it, ll, gap = _em(A, h * wc, n_iter, tol)
     info = dict(iterations=it, loglik=ll, gap=gap, n=ev.fixed_n, pairs=len(h))
     return RankDistribution(pi, 'WMLE-corrected' if correct else 'WMLE', info,
