@@ -172,15 +172,15 @@ def _stream_pass(N, m, replace, lo, hi, start, top, ratio, pi, q_parts, mode, sc
                                np.empty(int(m) + 1), scale)
     return best.max()
 
-def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scale=None):
-    "`_em` on a kernel too large to keep: the same iterations and sums over ranks 1..n, each pass regenerating the rows (with `scale`, EM on the rows s_R P(r|R) in phi = s pi)."
+def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scale=None, shift:float=0.0):
+    "`_em` on a kernel too large to keep: the same iterations and sums over ranks 1..n, each pass regenerating the rows (with `scale`, EM on the rows s_R P(r|R) in phi = s pi, whose log-likelihood is the traced one plus `shift`)."
     hk = np.zeros(S.n); hk[S.ranks - 1] = h / h.sum()
     pi = np.full(S.N, 1.0 / S.N) if pi is None else pi.copy()
     scale = np.empty(0) if scale is None else np.ascontiguousarray(scale, np.float64)
     q_parts, ratio, ll = np.empty((min(_CHUNKS, S.N), S.n)), np.zeros(S.n), np.full(n_iter + 1, np.nan)
     _stream_pass(*S.args(), ratio, pi, q_parts, 0, scale)
     for it in tqdm.auto.tqdm(range(n_iter + 1), desc='EM (streamed kernel)', leave=False, disable=None):
-        ll[it] = _loglik_ratio(q_parts, hk, ratio)
+        ll[it] = _loglik_ratio(q_parts, hk, ratio) + shift
         if it == n_iter or (it > 0 and tol and ll[it] - ll[it - 1] <= tol * abs(ll[it])): break
         _stream_pass(*S.args(), ratio, pi, q_parts, 1, scale)
     return pi / pi.sum(), it, ll[:it + 1], _stream_pass(*S.args(), ratio, pi, q_parts, 2, scale) - 1.0
@@ -388,9 +388,8 @@ def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=1
     if correct and isinstance(A, _StreamedKernel):    # EM on w(r) P(r|R) / omega_R in phi = pi_w / omega: rows scaled by 1 / omega
         s = _kernel_dot(ev.N, ev.fixed_n, ev.replace, w)                      # E[w(r) | R], one streamed sweep
         s = np.divide(1.0, s, out=np.zeros_like(s), where=s > 0)
-        hw = h * wc; seen = hw > 0
-        pi, it, ll, gap = _em_streamed(A, hw, n_iter, tol, s / ev.N, scale=s)
-        ll = ll + hw[seen] @ np.log(wc[seen]) / hw.sum()                     # q = w (A^T phi): the log-likelihood of the kernel in memory
+        hw = h * wc; seen = hw > 0                                            # q = w (A^T phi): log w shifts the log-likelihood
+        pi, it, ll, gap = _em_streamed(A, hw, n_iter, tol, s / ev.N, scale=s, shift=hw[seen] @ np.log(wc[seen]) / hw.sum())
     elif correct:
         omega = _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace) @ w            # E[w(r) | R]
         omega = np.where(omega > 0, omega, np.inf)
