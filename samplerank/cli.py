@@ -364,7 +364,7 @@ def demo_report(res:dict) -> str: # output of `demo_results`
         f"{split.n_users} users, {split.n_items} items, {len(split.test_users)} test instances; each held-out item is ranked among "
         f"its user's own pool of unseen items (N_u = {pools.min()} to {pools.max()}, median N = {N}); sampled evaluation with n = {n} "
         f"(seed {seed}). The estimates use the users' own pool sizes through pool strata (users grouped by N_u, each group with "
-        "its own rank distribution; the trust chapter), and are compared with the exact metric on the own pools. Data: MovieLens "
+        "its own rank distribution; the evaluation chapter), and are compared with the exact metric on the own pools. Data: MovieLens "
         "ml-latest-small (F. M. Harper and J. A. Konstan, 2015), under its usage license.",
         '## Exact metrics, and the naive sampled metric', markdown_table((mt * 100).round(2).reset_index().set_index('model'), '.2f'),
         '## Estimated global metrics with 95% intervals (%)',
