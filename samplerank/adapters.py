@@ -426,16 +426,14 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
                    seed:int=0,            # seed: the same seed gives the same pool
                    replace:bool=False,    # draw with replacement (the MLPerf NCF benchmark), else distinct items
                    exclude_seen:bool=True,# never draw the user's training or held-out items
-                   p=None,                # per-item weights (length n_items, e.g. popularity**beta): draw with replacement, q ∝ p among the allowed items
-                  ) -> tuple: # (user, item) of each test instance, its (n_neg) negatives[, their per-draw probabilities q if p is given]
+                   p=None,                # per-item weights (length n_items, e.g. popularity**beta): q ∝ p among the allowed items; without replacement successive sampling
+                  ) -> tuple: # (user, item) of each test instance, its (n_neg) negatives[, their first-draw probabilities q if p is given]
     "A reproducible candidate pool: `n_neg` negatives for each held-out (user, item), excluding the user's seen items."
     n_neg, seed = _check_int('n_neg', n_neg, 1), _check_int('seed', seed, 0)
     if not isinstance(split, Split): raise ValueError(f"split must be a samplerank Split; got {type(split).__name__}")
     replace, exclude_seen = _check_bool('replace', replace), _check_bool('exclude_seen', exclude_seen)
     users, items, N = np.asarray(split.test_users), np.asarray(split.test_items), split.n_items
-    if p is not None:
-        p = _check_vector('p', p, N, 'split.n_items', nonneg=True, positive_sum=True)
-        if not replace: raise ValueError("replace must be True with p: per-draw probabilities are those of draws with replacement")
+    if p is not None: p = _check_vector('p', p, N, 'split.n_items', nonneg=True, positive_sum=True)
     seen = ((split.train != 0).astype(np.int8) + (split.held_out != 0).astype(np.int8)).tocsr()
     free = split.pool_sizes - 1 if exclude_seen else np.full(len(users), N - 1)
     if not replace and (free < n_neg).any():
@@ -450,11 +448,18 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
     for t in range(len(users)):                           # one generator consumed in test-instance order: reproducible
         bad = np.zeros(N, bool); bad[items[t]] = True
         if exclude_seen: bad[seen.indices[seen.indptr[users[t]]:seen.indptr[users[t] + 1]]] = True
-        if p is not None:                                 # popularity sampling: q = p / (p's sum over the allowed items)
+        if p is not None and replace:                     # popularity sampling: q = p / (p's sum over the allowed items)
             ok = np.flatnonzero(~bad); w = p[ok]
             if not w.sum() > 0: raise ValueError(f"p must give positive weight to some unseen item of user {users[t]}")
             q = w / w.sum(); j = rng.choice(len(ok), size=n_neg, p=q)
             out[t], prob[t] = ok[j], q[j]
+            continue
+        if p is not None:                                 # without replacement: successive sampling among the allowed items with p > 0
+            ok = np.flatnonzero(~bad & (p > 0))
+            if len(ok) < n_neg:
+                raise ValueError(f"n_neg must satisfy n_neg <= the user's unseen items with p > 0 without replacement; user {users[t]} has {len(ok)}")
+            q = p[ok] / p[ok].sum(); j = rng.choice(len(ok), size=n_neg, replace=False, p=q)
+            out[t], prob[t] = ok[j], q[j]                 # q: first-draw probabilities (the popularity chapter turns them into inclusion probabilities)
             continue
         got = np.empty(0, np.int64)
         while len(got) < n_neg:

@@ -13,12 +13,11 @@ from scipy.optimize import brentq
 from .core import _check_bool, _check_int, _check_float, _check_vector, _check_seed, _check_seq, _check_frame, _check_metric
 from .evaluation import _get_estimator
 from .metrics import metric_weights
-from .adapters import ranks_from_frame, draw_negatives
-from .data import Split
+from .adapters import ranks_from_frame
 from .trust import estimate_intervals, _check_level
 
 # %% auto #0
-__all__ = ['ht_counts', 'inclusion_probs', 'pop_estimate', 'evaluate', 'draw_popular']
+__all__ = ['ht_counts', 'inclusion_probs', 'pop_estimate', 'evaluate']
 
 # %% ../nbs/19_popularity.ipynb #fac20b8a
 def ht_counts(s0:float,        # score of the relevant item
@@ -162,7 +161,7 @@ def pop_estimate(frame:pd.DataFrame,       # candidate table: user, item, score,
                  method:str='em',          # 'em' (per-user kernel EM) or 'ht' (plug-in of the HT global ranks)
                  prob:str='prob',          # column of per-draw probabilities
                  replace:bool=True,        # negatives drawn with replacement, else distinct (successive sampling)
-                 n_iter:int=None,          # EM: None runs to tol (at most 500 steps); an int: exactly n_iter steps from the uniform start
+                 n_iter:int=20,            # EM: exactly n_iter steps from the uniform start (20: chosen on the simulation with known truth below); None: to tol (at most 500 steps)
                 ) -> dict:                 # (metric, K) -> estimate
     "Global metrics from negatives sampled with known per-draw probabilities (no bootstrap)."
     N, (metrics, Ks), prob = _check_int('N', N, 2), _check_targets(metrics, Ks), _check_prob(prob)
@@ -241,7 +240,7 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
              n_boot:int=200,                # bootstrap replicates
              pool_size:str=None,            # instead of N: the column of each user's own catalogue size N_u
              replace:bool=True,             # negatives drawn with replacement, else distinct (with prob: successive sampling)
-             n_iter:int=None,               # with prob: EM steps (None: to tol, bootstrap warm-started; int: that many from the uniform start, each replicate too)
+             n_iter:int=20,                 # with prob: EM steps from the uniform start, each replicate too (20: see early stopping); None: to tol, bootstrap warm-started
             ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method
     "Global metric@K with a confidence interval from a table of scored sampled candidates, uniform or with known `prob`."
     frame = _check_frame('frame', frame, ('user', 'score', 'label'))
@@ -272,32 +271,3 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
     e = np.array(list(est.values()))
     return pd.DataFrame(dict(metric=[m for m, _ in est], K=[K for _, K in est], estimate=e,
                              lo=np.minimum(lo, e), hi=np.maximum(hi, e), method=f'pop-{method.upper()}'))
-
-# %% ../nbs/19_popularity.ipynb #d1114f43
-def draw_popular(split:Split,          # train/test split: its test (user, item) pairs get the negatives
-                 p,                    # per-item weights (length n_items, e.g. popularity**beta), >= 0
-                 n_neg:int=99,         # negatives per held-out item (n = n_neg + 1)
-                 seed:int=0,           # seed: the same seed gives the same pool
-                 replace:bool=False,   # False: distinct items by successive sampling; True: draw_negatives(p=p)
-                 exclude_seen:bool=True, # never draw the user's training or held-out items
-                ) -> tuple:            # (user, item) of each test instance, its negatives, their first-draw probabilities q
-    "Popularity-sampled negatives for every held-out item, with the probabilities `evaluate` needs: without replacement by default."
-    if not isinstance(split, Split): raise ValueError(f"split must be a samplerank Split; got {type(split).__name__}")
-    n_neg, seed = _check_int('n_neg', n_neg, 1), _check_int('seed', seed, 0)
-    replace, exclude_seen = _check_bool('replace', replace), _check_bool('exclude_seen', exclude_seen)
-    p = _check_vector('p', p, split.n_items, 'split.n_items', nonneg=True, positive_sum=True)
-    if replace: return draw_negatives(split, n_neg, seed, True, exclude_seen, p)
-    users, items, N = np.asarray(split.test_users), np.asarray(split.test_items), split.n_items
-    seen = ((split.train != 0).astype(np.int8) + (split.held_out != 0).astype(np.int8)).tocsr()
-    rng = np.random.default_rng(seed)
-    out, prob = np.empty((len(users), n_neg), np.int64), np.empty((len(users), n_neg))
-    for t in range(len(users)):                          # one generator consumed in test-instance order: reproducible
-        bad = np.zeros(N, bool); bad[items[t]] = True
-        if exclude_seen: bad[seen.indices[seen.indptr[users[t]]:seen.indptr[users[t] + 1]]] = True
-        ok = np.flatnonzero(~bad & (p > 0))
-        if len(ok) < n_neg:
-            raise ValueError(f"n_neg must satisfy n_neg <= the unseen items with p > 0 without replacement; user {users[t]} has {len(ok)}")
-        q = p[ok] / p[ok].sum(); j = rng.choice(len(ok), size=n_neg, replace=False, p=q)
-        out[t], prob[t] = ok[j], q[j]
-    return pd.DataFrame({'user': users, 'item': items}), out, prob
-

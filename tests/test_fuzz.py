@@ -207,7 +207,6 @@ API = {
     'pop_estimate': E(frame=CANDS_P, N=N, metrics=('ndcg',), Ks=(10,), method='em', prob='prob', replace=True, n_iter=None),
     'ht_counts': E(s0=0.5, s=np.linspace(0, 1, 9), q=np.full(9, 0.1), replace=True),
     'inclusion_probs': E(q=np.full(9, 0.1), m=3, kinds=dict(m='int')),
-    'draw_popular': E(split=SPLIT, p=np.ones(SPLIT.n_items), n_neg=9, seed=0, replace=False, exclude_seen=True),
 }
 
 # Public names that are not functions, or whose call reads the network or draws a figure.
