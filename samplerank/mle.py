@@ -221,22 +221,12 @@ def _over_pass(runs, ratio, pi, new, q, eta):
     return best, tot
 
 @jit
-def _ll_ratio(q, h, ratio):
-    "Set ratio = h / q where h > 0 (else 0); return the log-likelihood sum h log q."
-    ll = 0.0
-    for r in range(len(h)):
-        if h[r] > 0.0:
-            ll += h[r] * math.log(q[r]); ratio[r] = h[r] / q[r]
-        else: ratio[r] = 0.0
-    return ll
-
-@jit
 def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace):
     "Over-relaxed EM from `pi` (in place) until the certified gap is <= tol or `max_passes` passes: (passes, gap); trace[k] = log-likelihood before pass k+1."
     N, c = len(pi), len(h)
     q, qn, ratio, rn, new = np.zeros(c), np.zeros(c), np.zeros(c), np.zeros(c), np.empty(N)
     _over_pass(runs, ratio, pi, new, q, 0.0)                 # q = pi A
-    ll = _ll_ratio(q, h, ratio)
+    ll = _loglik_ratio(q.reshape((1, c)), h, ratio)          # one chunk: q itself
     eta, passes, gap = 1.0, 0, np.inf
     while True:
         trace[passes] = ll
@@ -248,7 +238,7 @@ def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace):
             eta = 1.0; continue
         for R in range(N): new[R] /= tot
         for r in range(c): qn[r] /= tot
-        ln = _ll_ratio(qn, h, rn)
+        ln = _loglik_ratio(qn.reshape((1, c)), h, rn)
         if ln >= ll or eta == 1.0:                            # keep the step (an EM step never lowers the likelihood)
             pi[:] = new; q[:] = qn; ratio[:] = rn; ll = ln
             eta = min(eta * grow, _ETA_MAX)
