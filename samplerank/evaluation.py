@@ -117,8 +117,8 @@ class SampledRanks:
         except _KernelTooLarge as e:
             if not can_stream:
                 raise ValueError(f"{e} over the observed sampled ranks, and this step keeps it in memory "
-                                 "(accelerate=True, bootstrap intervals and comparisons); with one catalogue size and one sample set size "
-                                 "the plain MLE ('MLE', 'MLE-auto'), the weighted MLEs ('WMLE', 'WMLE-c') and MES regenerate its rows instead") from None
+                                 "(bootstrap intervals and comparisons); with one catalogue size and one sample set size "
+                                 "the plain MLE ('MLE', 'MLE-auto', accelerate=True), the weighted MLEs ('WMLE', 'WMLE-c') and MES regenerate its rows instead") from None
             self._streamed = _StreamedKernel(self.N, self.fixed_n, self.replace, self.col_r)
             return self._streamed
         return self._kernel

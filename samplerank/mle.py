@@ -172,18 +172,18 @@ def _stream_pass(N, m, replace, lo, hi, start, top, ratio, pi, q_parts, mode, sc
                                np.empty(int(m) + 1), scale)
     return best.max()
 
-def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scale=None, shift:float=0.0):
-    "`_em` on a kernel too large to keep: the same iterations and sums over ranks 1..n, each pass regenerating the rows (with `scale`, EM on the rows s_R P(r|R) in phi = s pi, whose log-likelihood is the traced one plus `shift`)."
+def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scale=None, shift:float=0.0, certify:bool=True):
+    "`_em` on a kernel too large to keep: the same iterations and sums over ranks 1..n, each pass regenerating the rows (with `scale`, EM on the rows s_R P(r|R) in phi = s pi, whose log-likelihood is the traced one plus `shift`; without `certify`, no gap pass)."
     hk = np.zeros(S.n); hk[S.ranks - 1] = h / h.sum()
     pi = np.full(S.N, 1.0 / S.N) if pi is None else pi.copy()
     scale = np.empty(0) if scale is None else np.ascontiguousarray(scale, np.float64)
     q_parts, ratio, ll = np.empty((min(_CHUNKS, S.N), S.n)), np.zeros(S.n), np.full(n_iter + 1, np.nan)
     _stream_pass(*S.args(), ratio, pi, q_parts, 0, scale)
-    for it in tqdm.auto.tqdm(range(n_iter + 1), desc='EM (streamed kernel)', leave=False, disable=None):
+    for it in tqdm.auto.tqdm(range(n_iter + 1), desc='EM (streamed kernel)', leave=False, disable=None if n_iter > 1 else True):
         ll[it] = _loglik_ratio(q_parts, hk, ratio) + shift
         if it == n_iter or (it > 0 and tol and ll[it] - ll[it - 1] <= tol * abs(ll[it])): break
         _stream_pass(*S.args(), ratio, pi, q_parts, 1, scale)
-    return pi / pi.sum(), it, ll[:it + 1], _stream_pass(*S.args(), ratio, pi, q_parts, 2, scale) - 1.0
+    return pi / pi.sum(), it, ll[:it + 1], _stream_pass(*S.args(), ratio, pi, q_parts, 2, scale) - 1.0 if certify else np.nan
 
 # %% ../nbs/04_mle.ipynb #a91985de
 def _em_batch(A, H, n_iter:int=100) -> np.ndarray:
@@ -308,6 +308,8 @@ def simulate_global_ranks(N:int,              # number of items
 # %% ../nbs/04_mle.ipynb #4f889c40
 def _em_map(A, h, pi):
     "One EM step from `pi`: returns (new pi, log-likelihood at pi, log-likelihood at the new pi)."
+    if isinstance(A, _StreamedKernel):
+        p, _, ll, _ = _em_streamed(A, h, 1, pi=pi, certify=False); return p, ll[0], ll[1]
     p, ll = pi.copy(), np.empty(2)
     _em_kernel(_band_runs(A), h, p, 1, 0.0, ll)
     return p, ll[0], ll[1]
@@ -315,6 +317,8 @@ def _em_map(A, h, pi):
 def _squarem(A, h, pi, max_steps, tol, floor=0.1):
     "SQUAREM (Varadhan and Roland 2008, scheme S3) around the EM map, kept monotone; stops at a certified gap <= tol."
     trace, steps, gap = [], 0, np.inf
+    streamed = isinstance(A, _StreamedKernel)                 # passes of about a second each: show progress
+    bar = tqdm.auto.tqdm(total=max_steps, desc='SQUAREM (streamed kernel)', leave=False, disable=None if streamed else True)
     while steps < max_steps:
         p1, l0, _ = _em_map(A, h, pi); p2, _, l2 = _em_map(A, h, p1); steps += 2
         if not trace: trace.append(l0)
@@ -329,14 +333,16 @@ def _squarem(A, h, pi, max_steps, tol, floor=0.1):
         p4, _, l4 = _em_map(A, h, p3); steps += 1          # one EM step from the extrapolated point
         pi = p4 if l4 >= l2 else p2                        # never go downhill
         trace.append(max(l4, l2))
-        gap = _gap_kernel(_band_runs(A), h, pi)
+        gap = _em(A, h, 0, pi=pi)[3] if streamed else _gap_kernel(_band_runs(A), h, pi)
+        bar.update(3); bar.set_postfix(gap=f'{gap:.2g}')
         if gap <= tol: break
+    bar.close()
     return pi, steps, np.array(trace), gap
 
 def _fit_mle_converged(ev:SampledRanks, gap:float=1e-6, max_steps:int=100_000) -> RankDistribution:
     "The maximum-likelihood estimate itself: SQUAREM from the uniform start until the certified gap per user is <= `gap`."
     gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)
-    A, h = ev.kernel(), ev.counts / ev.counts.sum()
+    A, h = ev.kernel(stream=True), ev.counts / ev.counts.sum()          # beyond 1 GB the rows are regenerated on every pass
     pi, it, ll, g = _squarem(A, h, np.full(A.shape[0], 1.0 / A.shape[0]), max_steps, gap)
     if g > gap: warnings.warn(f"MLE: the log-likelihood gap is {g:.2g} > gap={gap:g} after {it} EM steps; raise max_steps")
     info = dict(iterations=it, loglik=ll * ev.M, gap=g, n=ev.fixed_n, pairs=len(h))
