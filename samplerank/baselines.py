@@ -10,6 +10,7 @@ import functools
 import numpy as np
 import scipy.sparse as sps
 import scipy.linalg as sla
+import tqdm.auto
 from scipy.optimize import lsq_linear
 from .core import _check_metric, _check_K, _check_float
 from .metrics import metric_weights
@@ -112,14 +113,25 @@ def _project_simplex(v:np.ndarray) -> np.ndarray:
     return np.maximum(v - css[rho] / (rho + 1), 0.0)
 
 # %% ../nbs/06_baselines.ipynb #9763eaa3
+_CLS_DENSE_BYTES = 2**30          # a larger design is reduced to n + 1 rows block by block
+
+def _cls_reduced(N:int, n:int, replace:bool, sp:np.ndarray, y:np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    "(R, z) with ||D d - y||^2 = ||R d - z||^2 + const for the weighted cumulated design D (N x n): a QR of [D y] folded over blocks of rows."
+    Ry, step = np.zeros((0, n + 1)), max(1, 2**22 // n)
+    for i in tqdm.auto.tqdm(range(0, N, step), desc='CLS design', leave=False, disable=None):
+        R = np.arange(i + 1, min(i + step, N) + 1)
+        block = np.c_[sp[R - 1, None] * np.cumsum(rank_pmf(N, n, R, replace), axis=1), sp[R - 1] * y[R - 1]]
+        Ry = np.linalg.qr(np.r_[Ry, block], mode='r')
+    return Ry[:n, :n], Ry[:n, n]
+
 def cls_adjusted_metric(N:int, n:int, metric:str, K:int=None, prior=None, replace:bool=True) -> np.ndarray:
     "The CLS adjusted metric: least-squares bias subject to $\\widehat{\\mathcal M}(1)\\ge\\dots\\ge\\widehat{\\mathcal M}(n)$."
     N, n = _check_sizes(N, n, replace)
     metric, K = _check_metric(metric), _check_K(K)
-    sp = np.sqrt(_prior(prior, N))
-    design = sp[:, None] * np.cumsum(rank_pmf(N, n, replace=replace), axis=1)
-    lb = np.r_[np.zeros(n - 1), -np.inf]
-    d = lsq_linear(design, sp * metric_weights(metric, N, K), bounds=(lb, np.inf), method='bvls', tol=1e-12).x
+    sp, y, lb = np.sqrt(_prior(prior, N)), metric_weights(metric, N, K), np.r_[np.zeros(n - 1), -np.inf]
+    if N * n * 8 <= _CLS_DENSE_BYTES: A, b = sp[:, None] * np.cumsum(rank_pmf(N, n, replace=replace), axis=1), sp * y
+    else: A, b = _cls_reduced(N, n, replace, sp, y)   # N = 10^7: the same least squares in n rows (the blocks above)
+    d = lsq_linear(A, b, bounds=(lb, np.inf), method='bvls', tol=1e-12).x
     return np.cumsum(d[::-1])[::-1]
 
 # %% ../nbs/06_baselines.ipynb #eb19df13
