@@ -158,14 +158,15 @@ class Estimator:
     fit:Callable          # fit(SampledRanks, **options) -> fitted estimate
     per_user_n:bool       # accepts per-user sample sizes (adaptive sampling)
     description:str = ''  # one line for tables and `--help`
+    distribution:bool = False # returns a RankDistribution: its intervals draw ranks from the posterior (the kernel in memory)
 
 ESTIMATORS: dict = {}
 
 # %% ../nbs/03a_evaluation.ipynb #a347c201
-def register_estimator(name:str, per_user_n:bool=False, description:str=''):
+def register_estimator(name:str, per_user_n:bool=False, description:str='', distribution:bool=False):
     "Decorator: register `fit` under `name` in `ESTIMATORS`; without `per_user_n` it refuses evaluations with per-user sizes."
     if not isinstance(name, str) or not name.strip(): raise ValueError(f"name must be a non-empty string; got {name!r:.60}")
-    per_user_n = _check_bool('per_user_n', per_user_n)
+    per_user_n, distribution = _check_bool('per_user_n', per_user_n), _check_bool('distribution', distribution)
     def deco(fit):
         if not per_user_n:
             @functools.wraps(fit)
@@ -174,7 +175,7 @@ def register_estimator(name:str, per_user_n:bool=False, description:str=''):
                 return _fit(ev, *args, **options)
         old = ESTIMATORS.get(name)
         if old is None or fit.__module__ != '__main__' or old.fit.__module__ == '__main__':   # a session never replaces the package's
-            ESTIMATORS[name] = Estimator(name, fit, per_user_n, description)
+            ESTIMATORS[name] = Estimator(name, fit, per_user_n, description, distribution)
         return fit
     return deco
 

@@ -119,4 +119,4 @@ def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's releva
     "Maximal-entropy estimate of the global rank distribution with squared distribution distance (Jin et al. eq 26)."
     return _fit_mes(SampledRanks.of(sampled_ranks, N, n, replace), eta, solvers)
 
-register_estimator('MES', description='maximal entropy with squared distance, eta = 0.001 (Jin et al. eq 26)')(_fit_mes)
+register_estimator('MES', distribution=True, description='maximal entropy with squared distance, eta = 0.001 (Jin et al. eq 26)')(_fit_mes)

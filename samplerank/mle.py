@@ -107,7 +107,7 @@ def _em(A, h, n_iter:int, tol:float=None, pi=None):
     return pi / pi.sum(), it, ll[:it + 1], _gap_kernel(runs, h, pi)
 
 # %% ../nbs/04_mle.ipynb #b33a2606
-@register_estimator('MLE', per_user_n=True, description='maximum likelihood by 100 EM iterations from the uniform start (Jin et al. eq 21)')
+@register_estimator('MLE', per_user_n=True, distribution=True, description='maximum likelihood by 100 EM iterations from the uniform start (Jin et al. eq 21)')
 def _fit_mle(ev:SampledRanks, n_iter:int=100, tol:float=None) -> RankDistribution:
     "The plain MLE of a validated evaluation: `n_iter` EM iterations over its (n, r) columns, fewer if the gain falls below `tol`."
     n_iter, tol = _check_em(n_iter, tol)
@@ -397,10 +397,10 @@ def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=1
     return RankDistribution(pi, 'WMLE-corrected' if correct else 'WMLE', info,
                             lambda e: _fit_weighted_mle(e, weights, correct, n_iter, tol), ev)
 
-@register_estimator('WMLE', description="weighted MLE with Jin et al.'s NDCG weights, C = 10 (eq 23)")
+@register_estimator('WMLE', distribution=True, description="weighted MLE with Jin et al.'s NDCG weights, C = 10 (eq 23)")
 def _fit_wmle(ev:SampledRanks, metric:str='ndcg', C:float=10.0, **options):
     return _fit_weighted_mle(ev, wmle_weights(metric, ev.fixed_n, C), **options)
 
-@register_estimator('WMLE-c', description='weighted MLE with the reweighting undone (the corrected WMLE)')
+@register_estimator('WMLE-c', distribution=True, description='weighted MLE with the reweighting undone (the corrected WMLE)')
 def _fit_wmle_c(ev:SampledRanks, metric:str='ndcg', C:float=10.0, **options):
     return _fit_weighted_mle(ev, wmle_weights(metric, ev.fixed_n, C), correct=True, **options)

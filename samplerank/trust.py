@@ -26,7 +26,7 @@ from .sampling import _StreamedKernel
 _GAP_NATS = 10.0
 _PLAIN_ITER = 1600      # plain EM while it is predicted to reach the gap within this many iterations; beyond, over-relaxed EM
 
-@register_estimator('MLE-auto', per_user_n=True, description='EM from the uniform start until the log-likelihood is within 10 nats of its maximum (>= 100 iterations; over-relaxed EM when plain EM would need more than 1,600)')
+@register_estimator('MLE-auto', per_user_n=True, distribution=True, description='EM from the uniform start until the log-likelihood is within 10 nats of its maximum (>= 100 iterations; over-relaxed EM when plain EM would need more than 1,600)')
 def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=25_600) -> RankDistribution:
     "EM from the uniform start, continued to 100, 200, 400, ... iterations until the certified total log-likelihood gap is <= `max_gap` nats (over-relaxed EM from the uniform start when plain EM would need more than 1,600)."
     max_gap = _check_float('max_gap', max_gap, 0, lo_open=True)
@@ -102,6 +102,11 @@ def _bootstrap_priors(ev:SampledRanks, fitted, name:str, Hb:np.ndarray, options:
         return _em_batch(ev.kernel(), Hb, fitted.info['iterations'])
     return np.array([get_estimator(name).fit(_resampled(ev, h), **options).pmf for h in Hb])
 
+def _check_kernels(name:str, evs:list):
+    "Before any fit: the posterior draws of a distribution estimator need each evaluation's kernel in memory (refused at once when too large, e.g. N = 10^7)."
+    if get_estimator(name).distribution:
+        for ev in evs: ev.kernel()
+
 def _draws(ev:SampledRanks, name:str, pairs:list, W:np.ndarray, Hb:np.ndarray, rng, options:dict) -> tuple[np.ndarray, np.ndarray]:
     "Point estimates (q,) and B draws (B x q) of the users' metrics: bootstrap priors with posterior draws, or a linear bootstrap."
     fitted = get_estimator(name).fit(ev, **options)
@@ -141,8 +146,9 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
     pairs, groups, exact_pools = _metric_pairs(metrics, Ks), ev.pool_strata(strata), _check_bool('exact_pools', exact_pools)
     rng = np.random.default_rng(_check_seed('seed', seed))
     est = draws = 0.0
-    for users in groups:                            # one group unless the users have their own catalogues
-        sub = ev.stratum(users, exact_pools)
+    subs = [ev.stratum(users, exact_pools) for users in groups]    # one group unless the users have their own catalogues
+    _check_kernels(name, subs)
+    for users, sub in zip(groups, subs):
         e, d = _draws(sub, name, pairs, _metric_grid(pairs, sub.N), sub.bootstrap_counts(n_boot, rng), rng, options)
         est, draws = est + len(users) / ev.M * e, draws + len(users) / ev.M * d
     lo, hi = np.quantile(draws, [(1 - level) / 2, (1 + level) / 2], axis=0)
@@ -183,8 +189,9 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     pairs, groups, exact_pools = _metric_pairs((metric,), (K,)), first.pool_strata(strata), _check_bool('exact_pools', exact_pools)
     rng = np.random.default_rng(_check_seed('seed', seed))
     est, draws = dict.fromkeys(evs, 0.0), dict.fromkeys(evs, 0.0)
-    for users in groups:                            # the same groups for every model: the users are the same
-        subs = {k: ev.stratum(users, exact_pools) for k, ev in evs.items()}
+    parts = [{k: ev.stratum(users, exact_pools) for k, ev in evs.items()} for users in groups]   # the same groups for every model
+    _check_kernels(name, [s for subs in parts for s in subs.values()])
+    for users, subs in zip(groups, parts):
         Hb, W = _paired_counts(subs, n_boot, rng), _metric_grid(pairs, next(iter(subs.values())).N)   # the same users: one support for all models
         for k, ev in subs.items():
             e, d = _draws(ev, name, pairs, W, Hb[k], rng, options)
