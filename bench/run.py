@@ -165,6 +165,15 @@ P = rank_pmf(N, n); Pp = P * p[:, None]
 mat = Pp.T @ P - (P.T @ P) / M + np.diag(P.sum(0)) / M
 x = sla.cho_solve(sla.cho_factor(mat, lower=True), Pp.T @ metric_weights('ndcg', N, 10))
 value = float(x @ np.bincount(r - 1, minlength=n) / len(r)); seconds = time.perf_counter() - t"""),
+ ('CLS', 'ours', 'estimate_cls (NDCG@10, uniform prior)', """
+from samplerank.baselines import estimate_cls
+estimate_cls(np.minimum(r[:10], 50), 50, 50, 'ndcg', 10)
+t = time.perf_counter(); value = estimate_cls(r, N, n, 'ndcg', 10); seconds = time.perf_counter() - t"""),
+ ('WMLE-c', 'ours', 'estimate_mle(weights=NDCG weights, correct=True): the corrected WMLE, 100 EM iterations', """
+from samplerank.mle import estimate_mle, wmle_weights
+w = wmle_weights('ndcg', n); estimate_mle(np.minimum(r[:100], 50), 50, 50, weights=wmle_weights('ndcg', 50), correct=True)
+t = time.perf_counter(); d = estimate_mle(r, N, n, weights=w, correct=True); seconds = time.perf_counter() - t
+value = d.metric('ndcg', 10)"""),
  ('roofline', 'ours', 'EM: one pass over the kernel, mean of 100 (value: GB/s moved)', """
 from samplerank.evaluation import SampledRanks
 from samplerank.mle import _em
