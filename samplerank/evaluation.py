@@ -118,7 +118,8 @@ class SampledRanks:
             if not can_stream:
                 raise ValueError(f"{e} over the observed sampled ranks, and this step keeps it in memory "
                                  "(bootstrap intervals and comparisons); with one catalogue size and one sample set size "
-                                 "the plain MLE ('MLE', 'MLE-auto', accelerate=True), the weighted MLEs ('WMLE', 'WMLE-c') and MES regenerate its rows instead") from None
+                                 "the plain MLE ('MLE', 'MLE-auto', accelerate=True), the weighted MLEs ('WMLE', 'WMLE-c') and MES regenerate its rows instead "
+                                 "(point estimates: --no-intervals on the command line), and the intervals of BV, MN and CLS need no kernel") from None
             self._streamed = _StreamedKernel(self.N, self.fixed_n, self.replace, self.col_r)
             return self._streamed
         return self._kernel
