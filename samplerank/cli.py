@@ -233,8 +233,14 @@ def estimate_file(path, N:int, n:int, methods=('mle-auto',), metrics=('ndcg', 'r
     return pd.DataFrame(rows)
 
 # %% ../nbs/20_cli.ipynb #0d442954
+def _decimals(values, digits:int=4) -> int:
+    "Decimals that show `digits` of them and at least two significant digits of the smallest nonzero value (N = 10^7: metrics near 1e-5)."
+    v = np.abs(np.asarray(values, np.float64)); v = v[np.isfinite(v) & (v > 0)]
+    return digits if not len(v) else max(digits, int(np.ceil(-np.log10(v.min()))) + 1)
+
 def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
     "A (method, metric, K, estimate, lo, hi) table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K."
+    digits = _decimals(t.estimate, digits)
     cell = lambda r: f"{r.estimate:.{digits}f}" + ('' if np.isnan(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]")
     t = t.assign(column=[f"{m}@{K}" for m, K in zip(t.metric, t.K)], cell=[cell(r) for r in t.itertuples()])
     return t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()].rename_axis(None).rename_axis(None, axis=1).to_string()
@@ -508,7 +514,7 @@ def main(argv=None) -> int:
         elif args.command == 'compare':
             t = compare_files(args.files, args.N, args.n, args.names, args.metric.lower(), args.K, args.method, args.level,
                               args.seed, not args.without_replacement, args.n_boot)
-            print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else t.to_string(index=False, float_format='{:.4f}'.format))
+            print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else t.to_string(index=False, float_format=f'{{:.{_decimals(t.difference)}f}}'.format))
         elif args.command == 'translate':
             from samplerank.translate import translate_command
             print(translate_command(args))
