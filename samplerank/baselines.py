@@ -51,7 +51,14 @@ def bv_adjusted_metric(N:int,             # number of items
     N, n = _check_sizes(N, n, replace)
     metric, K, gamma = _check_metric(metric), _check_K(K), _check_gamma(gamma)
     p = _prior(prior, N)
-    return _solve_sym(_bv_system(N, n, replace, p, gamma), _kernel_T(N, n, replace, p * metric_weights(metric, N, K)))
+    system = _uniform_bv_system(N, n, replace, gamma) if prior is None else _bv_system(N, n, replace, p, gamma)
+    return _solve_sym(system, _kernel_T(N, n, replace, p * metric_weights(metric, N, K)))
+
+@functools.lru_cache(maxsize=8)
+def _uniform_bv_system(N:int, n:int, replace:bool, gamma:float) -> np.ndarray:
+    "The BV normal matrix with the uniform prior, kept across metrics (one sweep of the kernel at N = 10^7)."
+    m = _bv_system(N, n, replace, np.full(N, 1.0 / N), gamma); m.flags.writeable = False
+    return m
 
 # %% ../nbs/06_baselines.ipynb #709cd2c6
 def estimate_bv(sampled_ranks,     # sampled rank (1..n) of each user's relevant item, or a SampledRanks
