@@ -378,7 +378,9 @@ def demo_report(res:dict) -> str: # output of `demo_results`
         "replicates); * marks an interval that misses the exact value "
         f"({n_missed} of {len(iv)}; about 1 in 20 is expected). MLE-auto is the recommended estimator; the adaptive column "
         f"uses Algorithm 1 of Li et al. (2023), doubling each user's sample from n = {n} up to {16 * n} while the item ranks first "
-        f"(mean sample size {res['adaptive_mean_n']:.0f}).",
+        f"(mean sample size {res['adaptive_mean_n']:.0f}). Its intervals are less reliable than the fixed-n ones: in the trust chapter "
+        "(these four models, leave-one-out, n = 100 up to 800, repeated draws of negatives) they covered the exact NDCG@10 in 33 of "
+        "40 cases, and its comparisons of nearly tied models were sometimes wrong ('How power grows with n').",
         markdown_table(iv_table.set_index('model')),
         '## Which model is better? Paired comparisons',
         "Differences in percentage points, model a minus model b, on the same users (`samplerank.compare_models`, MLE-auto). "
