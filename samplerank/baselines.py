@@ -51,7 +51,7 @@ def bv_adjusted_metric(N:int,             # number of items
     N, n = _check_sizes(N, n, replace)
     metric, K, gamma = _check_metric(metric), _check_K(K), _check_gamma(gamma)
     p = _prior(prior, N)
-    system = _uniform_bv_system(N, n, replace, gamma) if prior is None else _bv_system(N, n, replace, p, gamma)
+    system = _uniform_bv_system(N, n, bool(replace), float(gamma)) if prior is None else _bv_system(N, n, replace, p, gamma)
     return _solve_sym(system, _kernel_T(N, n, replace, p * metric_weights(metric, N, K)))
 
 @functools.lru_cache(maxsize=8)
