@@ -52,6 +52,9 @@ def bv_adjusted_metric(N:int,             # number of items
     metric, K, gamma = _check_metric(metric), _check_K(K), _check_gamma(gamma)
     p = _prior(prior, N)
     system = _uniform_bv_system(N, n, bool(replace), float(gamma)) if prior is None else _bv_system(N, n, replace, p, gamma)
+    if gamma == 0.0 and not (c := np.linalg.cond(system)) < 1e12:     # no variance term: A^T D A alone, singular to rounding for N >> n
+        raise ValueError(f"gamma = 0 (BV without its variance term) is numerically singular for N = {N}, n = {n}: the normal matrix "
+                         f"has condition number {c:.1e}, and the adjusted metric would be rounding noise; use 1e-6 <= gamma <= 1")
     return _solve_sym(system, _kernel_T(N, n, replace, p * metric_weights(metric, N, K)))
 
 @functools.lru_cache(maxsize=8)

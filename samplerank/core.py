@@ -126,7 +126,7 @@ def _check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:boo
     bad = ~np.isfinite(a) | ((a < 0) if nonneg else False)
     if bad.any():
         i = int(np.argmax(bad)); raise ValueError(f"{name} must be finite{' and >= 0' if nonneg else ''}; {name}[{i}] = {a[i].item()!r}")
-    if positive_sum and not a.sum() > 0: raise ValueError(f"{name} must not be all 0")
+    if positive_sum and not (a.max() > 0 if nonneg else a.sum() > 0): raise ValueError(f"{name} must not be all 0")
     return a
 
 # %% ../nbs/00_core.ipynb #77ae83b9

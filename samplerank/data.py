@@ -56,7 +56,10 @@ def load_interactions(path,                 # .csv, .tsv or .parquet file
     if suffix not in ('.parquet', '.csv', '.tsv', '.txt'): raise ValueError(f"path: {path}: unsupported file type {suffix!r}; use .csv, .tsv or .parquet")
     try:
         if suffix == '.parquet': df = pd.read_parquet(path)
-        else: df = pd.read_csv(path, sep='\t' if suffix == '.tsv' else None, engine='python')
+        else:
+            with open(path, encoding='utf-8-sig', errors='replace') as f: head = f.readline()
+            sep = '\t' if suffix == '.tsv' else None if any(d in head for d in ',;\t|') else ','   # one column: do not sniff a letter as the delimiter
+            df = pd.read_csv(path, sep=sep, engine='python')
     except (UnicodeDecodeError, csv.Error, pd.errors.ParserError, pd.errors.EmptyDataError, ValueError, OSError) as e:
         what = 'not UTF-8 text' if isinstance(e, UnicodeDecodeError) else ' '.join(str(e).split())[:200]   # one line
         raise ValueError(f"path: {path} cannot be read as a {suffix[1:]} table of interactions: {what}") from None

@@ -89,7 +89,7 @@ def _beta_y(n:int, a:float) -> np.ndarray:
     return np.cumsum(np.exp(logd))
 
 def _check_a(a, name:str='a'):
-    return _check_float(name, a, 0, lo_open=True)
+    return _check_float(name, a, 1e-3, 1e3)    # Li et al.'s range of a; far outside it y**(1/a) and the Gamma ratios lose all precision
 
 def f_beta(k, N:int, n:int, a:float):
     "Beta map f(k; a) of Li et al. (recurrence eqs 16-17), computed stably in log space; f(n; a) = N."
@@ -122,6 +122,7 @@ def fit_beta_a(sampled_ranks,     # sampled ranks 1..n
         a_new = -len(r) / s
         hist.append(a_new)
         if abs(a_new - a) <= tol * a: return dict(a=a_new, iterations=it, history=np.array(hist))
+        if not 1e-3 <= a_new <= 1e3: raise ValueError(f"fit_beta_a: the iteration left the range 0.001 <= a <= 1000 of f_beta (a = {a_new:.6g}); no Beta map fits these ranks")
         a = a_new
     raise _ConvergenceError(f"fit_beta_a did not converge in {max_iter} iterations (last a = {a:.6g}, change {abs(hist[-1] - hist[-2]):.2e}); "
                            f"raise max_iter={max_iter} or tol={tol:g}")

@@ -99,6 +99,8 @@ def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistri
     "MES (eq 26) on a validated evaluation with one sample set size: the kernel over its observed ranks."
     ev.require_uniform('MES')
     eta = _check_float('eta', eta, 0, lo_open=True)
+    if isinstance(solvers, str): solvers = (solvers,)
+    if solvers is None or not np.iterable(solvers): raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {cp.installed_solvers()}; got {solvers!r}")
     missing = [s for s in solvers if s != 'dual' and s not in cp.installed_solvers()]
     if missing or not len(solvers): raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {cp.installed_solvers()}; got {list(solvers)}")
     A = ev.kernel(stream=True)                      # beyond 1 GB: the kernel's rows are regenerated a block at a time

@@ -34,7 +34,7 @@ def metric_weights(metric:str, # one of "recall", "hr", "precision", "ap", "mrr"
                   ) -> np.ndarray: # $\mathcal M^K(R)$ for $R=1,\dots,N$
     "The weight $\\mathcal M^K(R)$ that `metric` gives a relevant item at rank $R$, for $R=1..N$ (Jin et al. eq 2)."
     metric, N, K = _check_metric(metric), _check_int('N', N, 2), _check_K(K)
-    _check_memory('N', N, 16 * N)                 # ranks 1..N and their weights, refused before allocating
+    _check_memory('N', N, 32 * N)                 # ranks 1..N, their weights and temporaries (25 bytes per item measured), refused before allocating
     return _weights_at(metric, np.arange(1, N + 1), N, K)
 
 # %% ../nbs/01_metrics.ipynb #fca12fb9
@@ -79,6 +79,9 @@ def _as_csr(ranks, N):
 def _is_sets(ranks) -> bool:
     "True when `ranks` is a sequence of rank sets rather than one rank per instance."
     if isinstance(ranks, np.ndarray): return ranks.dtype == object or ranks.ndim > 1
+    if ranks is None or isinstance(ranks, (str, bytes)):
+        raise ValueError(f"ranks must be an array of global ranks, or one collection of relevant ranks per instance; got {ranks!r:.60}")
+    if not np.iterable(ranks): return False                  # one number: validated as a rank
     return any(np.ndim(s) > 0 for s in ranks)
 
 def exact_metric(ranks,              # one global rank per instance, or one collection of relevant ranks per instance
@@ -92,6 +95,7 @@ def exact_metric(ranks,              # one global rank per instance, or one coll
     N = None if N is None else _check_int('N', N, 2)
     if N is None and (metric == 'auc' or (metric == 'precision' and K is None)):
         raise ValueError(f"N (the number of items, N >= 2) is required for metric={metric!r}" + ('' if metric == 'auc' else ' without K'))
+    if isinstance(ranks, (abc.Iterator, abc.Set, abc.KeysView, abc.ValuesView)): ranks = list(ranks)   # a generator is read once
     if _is_sets(ranks):
         if metric == 'auc' and K is not None: raise ValueError("K must be None for AUC with several relevant items (Rendle eq 4 has no cut-off)")
         flat, offsets = _as_csr(ranks, N)
@@ -161,7 +165,8 @@ def expected_percentile_rank(ranks,         # global ranks of the test items, 1.
     p = percentile_ranks(ranks, N)
     w = np.ones_like(p) if weights is None else _check_vector('weights', weights)
     if w.shape != p.shape: raise ValueError(f"weights must have one entry per rank ({len(p)}); got shape {w.shape}")
-    if not np.isfinite(w).all() or (w < 0).any() or w.sum() <= 0: raise ValueError("weights must be finite, >= 0 and not all 0")
+    if not np.isfinite(w).all() or (w < 0).any() or w.max() <= 0: raise ValueError("weights must be finite, >= 0 and not all 0")
+    w = w / w.max()                                  # the mean is scale-free: weights near 1e308 do not overflow the sum
     return float((w * p).sum() / w.sum())
 
 # %% ../nbs/01_metrics.ipynb #2aef0607

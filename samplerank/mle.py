@@ -97,14 +97,25 @@ def _check_em(n_iter, tol) -> tuple[int, float | None]:
     "Validate the plain EM's options: `n_iter` >= 1 iterations, `tol` >= 0 or None."
     return _check_int('n_iter', n_iter, 1), None if tol is None else _check_float('tol', tol, 0)
 
+_SLICE_WORK = 10**8    # entries of the kernel touched per compiled call (about 0.1 s): Ctrl-C is seen between calls
+
+def _slice_passes(runs) -> int:
+    "Passes per compiled call: long fits run as a Python loop of short calls, so that Ctrl-C (SIGINT) stops them promptly."
+    return max(2, _SLICE_WORK // max(len(runs[3]), 1))
+
 def _em(A, h, n_iter:int, tol:float=None, pi=None):
     "EM (eq 21) on the kernel A for counts h from `pi` (default: uniform): (pi, iterations, log-likelihood per user at each, gap)."
     if isinstance(A, _StreamedKernel): return _em_streamed(A, h, n_iter, tol, pi)
     runs, h = _band_runs(A), h / h.sum()
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else pi.copy()
-    ll = np.full(n_iter + 1, np.nan)
-    it = _em_kernel(runs, h, pi, n_iter, 0.0 if tol is None else tol, ll)
-    return pi / pi.sum(), it, ll[:it + 1], _gap_kernel(runs, h, pi)
+    ll, tol, done, step = np.full(n_iter + 1, np.nan), 0.0 if tol is None else tol, 0, _slice_passes(runs)
+    while True:                              # slices of the iterations: EM is memoryless, so this is the same sequence bit for bit
+        c = min(step, n_iter - done)
+        it = _em_kernel(runs, h, pi, c, tol, ll[done:done + c + 1])
+        done += it
+        if it < c or done >= n_iter: break
+        if tol > 0.0 and ll[done] - ll[done - 1] <= tol * abs(ll[done]): break    # the stopping test at the slice's last iteration
+    return pi / pi.sum(), done, ll[:done + 1], _gap_kernel(runs, h, pi)
 
 # %% ../nbs/04_mle.ipynb #b33a2606
 @register_estimator('MLE', per_user_n=True, distribution=True, description='maximum likelihood by 100 EM iterations from the uniform start (Jin et al. eq 21)')
@@ -221,13 +232,15 @@ def _over_pass(runs, ratio, pi, new, q, eta):
     return best, tot
 
 @jit
-def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace):
-    "Over-relaxed EM from `pi` (in place) until the certified gap is <= tol or `max_passes` passes: (passes, gap); trace[k] = log-likelihood before pass k+1."
+def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state):
+    "Over-relaxed EM from `pi` (in place) until the certified gap is <= tol or `max_passes` passes: (passes, gap); trace[k] = log-likelihood before pass k+1. `state` = (q, ratio, [ll, eta]) carries a fit across calls (ll = nan: start)."
     N, c = len(pi), len(h)
-    q, qn, ratio, rn, new = np.zeros(c), np.zeros(c), np.zeros(c), np.zeros(c), np.empty(N)
-    _over_pass(runs, ratio, pi, new, q, 0.0)                 # q = pi A
-    ll = _loglik_ratio(q.reshape((1, c)), h, ratio)          # one chunk: q itself
-    eta, passes, gap = 1.0, 0, np.inf
+    q, ratio, scalars = state
+    qn, rn, new = np.zeros(c), np.zeros(c), np.empty(N)
+    if np.isnan(scalars[0]):
+        _over_pass(runs, ratio, pi, new, q, 0.0)             # q = pi A
+        scalars[0], scalars[1] = _loglik_ratio(q.reshape((1, c)), h, ratio), 1.0   # one chunk: q itself
+    ll, eta, passes, gap = scalars[0], scalars[1], 0, np.inf
     while True:
         trace[passes] = ll
         best, tot = _over_pass(runs, ratio, pi, new, qn, eta)
@@ -243,15 +256,21 @@ def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace):
             pi[:] = new; q[:] = qn; ratio[:] = rn; ll = ln
             eta = min(eta * grow, _ETA_MAX)
         else: eta = 1.0                                       # discard it: the next step is plain EM
+    scalars[0], scalars[1] = ll, eta
     return passes, gap
 
 def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=None):
     "Over-relaxed EM for counts h on the kernel A from `pi` (default: uniform) to a certified gap per user <= tol: (pi, passes, log-likelihood per user before each pass, gap)."
     runs, h = _band_runs(A), np.asarray(h, np.float64) / np.sum(h)
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else np.array(pi, np.float64)
-    trace = np.full(max_passes, np.nan)
-    passes, gap = _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace)
-    return pi / pi.sum(), passes, trace[:passes], gap
+    trace, state = np.full(max_passes, np.nan), (np.zeros(len(h)), np.zeros(len(h)), np.array([np.nan, 1.0]))
+    done, step = 0, _slice_passes(runs)
+    while True:        # slices (Ctrl-C is seen between them); a slice cut short redoes its last pass, the same pass: bit for bit
+        c = min(step, max_passes - done)
+        p, gap = _em_over_kernel(runs, h, pi, tol, c, grow, trace[done:done + c], state)
+        if gap <= tol or done + p >= max_passes: done += p; break
+        done += p - 1
+    return pi / pi.sum(), done, trace[:done], gap
 
 _BATCH_NNZ = 2**19      # kernels with at least this many entries (and at most 2^24 dense): all histograms in one dense batched EM
 
@@ -367,7 +386,8 @@ def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin 
 # %% ../nbs/04_mle.ipynb #3ae09742
 def _check_weights(weights, n:int) -> np.ndarray:
     "Validate WMLE weights w(r), r = 1..n."
-    return _check_vector('weights', weights, n, 'n', nonneg=True, positive_sum=True)   # one weight per sampled rank
+    w = _check_vector('weights', weights, n, 'n', nonneg=True, positive_sum=True)      # one weight per sampled rank
+    return w / w.max()                                                                 # the fit is scale-free: no overflow near 1e308
 
 def _reweight(A, w_cols, omega):
     "The kernel w(r) P(r|R) / omega[R] of the corrected WMLE, from A over the observed columns."

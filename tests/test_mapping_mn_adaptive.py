@@ -49,7 +49,7 @@ def test_adaptive_em_with_equal_sizes_is_fixed_em():
 
 def test_bad_input():
     with pytest.raises(ValueError, match='1 <= k <= n=10'): sr.f_linear(11, 100, 10)
-    with pytest.raises(ValueError, match='a > 0'): sr.f_beta(1, 100, 10, -1)
+    with pytest.raises(ValueError, match='0.001 <= a <= 1000'): sr.f_beta(1, 100, 10, -1)
     with pytest.raises(ValueError, match='n <= N=5'): sr.f_bound(1, 5, 10)
     with pytest.raises(ValueError, match='sum to 1'): sr.estimate_mn([1, 2], 100, 10, 'ndcg', 5, prior=np.ones(100))
     with pytest.raises(ValueError, match='2 <= n0'): sr.adaptive_sample_ranks([1], 100, n0=1)

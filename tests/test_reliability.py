@@ -109,3 +109,31 @@ def test_float_options_refused_by_name(name, option, bad):
     try:
         with pytest.raises(ValueError, match=option): f(**kw, **{option: bad})
     finally: signal.alarm(0)
+
+def test_second_fuzz_findings():
+    "A second fuzz (session 30): huge weights, None and generators as ranks, solvers=None, a Beta map far outside its range."
+    assert abs(sr.expected_percentile_rank([1, 50], 100, weights=[1e308] * 2) - sr.expected_percentile_rank([1, 50], 100)) < 1e-15
+    r = sr.sample_ranks(np.arange(1, 201), 1000, 100, seed=0)
+    w = sr.wmle_weights('ndcg', 100)
+    np.testing.assert_allclose(sr.estimate_mle(r, 1000, 100, weights=w * 1e306).pmf, sr.estimate_mle(r, 1000, 100, weights=w).pmf, rtol=1e-12, atol=1e-15)
+    with pytest.raises(ValueError, match='ranks must be an array'): sr.exact_metric(None, 'recall', K=10)
+    assert sr.exact_metric(iter([1, 5, 20]), 'recall', K=10) == sr.exact_metric([1, 5, 20], 'recall', K=10)
+    with pytest.raises(ValueError, match='solvers must be a non-empty list'): sr.estimate_mes(r, 1000, 100, solvers=None)
+    with pytest.raises(ValueError, match='numerically singular'): sr.estimate_bv([1, 2, 3], 1000, 100, 'recall', 1, gamma=0.0)
+    with pytest.raises(ValueError, match='numerically singular'): sr.estimate_curves([1, 2, 3], 1000, 100, gamma=0.0)
+    for a in (1e5, 1e308, 1e-10):
+        with pytest.raises(ValueError, match=r'0.001 <= a <= 1000'): sr.f_beta(1, 1000, 100, a)
+
+@pytest.mark.parametrize('fit', ['sr.estimate_mle(r, 10000, 100, n_iter=10**7)',
+                                 'sr.fit_estimator("MLE-auto", sr.SampledRanks(r, 10000, 100), max_gap=1e-9, max_iter=10**7)'])
+def test_sigint_stops_a_long_fit(fit):
+    "Ctrl-C stops EM inside its compiled loops within seconds (the loops run in slices of about 0.1 s)."
+    import signal, time
+    code = ('import signal, numpy as np, samplerank as sr; signal.signal(signal.SIGINT, signal.default_int_handler); '
+            'r = sr.sample_ranks(np.arange(1, 2001), 10000, 100, seed=0); sr.estimate_mle(r, 10000, 100); print("ready", flush=True); ' + fit)
+    p = subprocess.Popen([sys.executable, '-c', code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == 'ready'
+    time.sleep(2); t0 = time.time(); p.send_signal(signal.SIGINT)
+    try: _, err = p.communicate(timeout=60)
+    finally: p.kill()                                   # never leave a runaway fit behind
+    assert p.returncode != 0 and 'KeyboardInterrupt' in err and time.time() - t0 < 20, (p.returncode, err[-300:])
