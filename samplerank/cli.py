@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/cli.html.md"""
 
 # %% ../nbs/20_cli.ipynb #c18d41d8
 from __future__ import annotations
-import argparse, contextlib, csv, json, os, shutil, sys, tempfile
+import argparse, contextlib, csv, json, os, shutil, sys, tempfile, warnings
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -220,17 +220,17 @@ def estimate_file(path, N:int, n:int, methods=('mle-auto',), metrics=('ndcg', 'r
     if n is None: n = int(ns.max())
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
     except ValueError as e: raise InputError(f"{path}: {e}") from None
-    rows = [dict(method='sampled (naive)', metric=m, K=K, estimate=ev.sampled_metric(m, K), lo=np.nan, hi=np.nan)
+    rows = [dict(method='sampled (naive)', metric=m, K=K, estimate=ev.sampled_metric(m, K), lo=np.nan, hi=np.nan, identified=pd.NA)
             for m in metrics for K in Ks]
     for name in names:
         try:
             if intervals: t = estimate_intervals(ev, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot)
             else:
                 f = fit_estimator(name, ev)
-                t = pd.DataFrame([dict(metric=m, K=K, estimate=f.metric(m, K), lo=np.nan, hi=np.nan, method=name) for m in metrics for K in Ks])
+                t = pd.DataFrame([dict(metric=m, K=K, estimate=f.metric(m, K), lo=np.nan, hi=np.nan, method=name, identified=pd.NA) for m in metrics for K in Ks])
         except ValueError as e: raise InputError(f"{path}: {e}") from None
-        rows += t[['method', 'metric', 'K', 'estimate', 'lo', 'hi']].to_dict('records')
-    return pd.DataFrame(rows)
+        rows += t[['method', 'metric', 'K', 'estimate', 'lo', 'hi', 'identified']].to_dict('records')
+    return pd.DataFrame(rows).astype({'identified': 'boolean'})
 
 # %% ../nbs/20_cli.ipynb #0d442954
 def _decimals(values, digits:int=4) -> int:
@@ -238,12 +238,17 @@ def _decimals(values, digits:int=4) -> int:
     v = np.abs(np.asarray(values, np.float64)); v = v[np.isfinite(v) & (v > 0)]
     return digits if not len(v) else max(digits, int(np.ceil(-np.log10(v.min()))) + 1)
 
+_UNIDENTIFIED = ("* not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R start) differ "
+                 "by more than half the interval; raise n or read a larger K")
+
 def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
-    "A (method, metric, K, estimate, lo, hi) table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K."
+    "A (method, metric, K, estimate, lo, hi[, identified]) table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K, '*' where the data do not decide it."
     digits = _decimals(t.estimate, digits)
-    cell = lambda r: f"{r.estimate:.{digits}f}" + ('' if np.isnan(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]")
-    t = t.assign(column=[f"{m}@{K}" for m, K in zip(t.metric, t.K)], cell=[cell(r) for r in t.itertuples()])
-    return t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()].rename_axis(None).rename_axis(None, axis=1).to_string()
+    unknown = (t.identified == False).fillna(False).to_numpy(bool) if 'identified' in t else np.zeros(len(t), bool)
+    cell = lambda r, u: f"{r.estimate:.{digits}f}" + ('' if np.isnan(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]") + (' *' if u else '')
+    t = t.assign(column=[f"{m}@{K}" for m, K in zip(t.metric, t.K)], cell=[cell(r, u) for r, u in zip(t.itertuples(), unknown)])
+    table = t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()].rename_axis(None).rename_axis(None, axis=1).to_string()
+    return table + ('\n' + _UNIDENTIFIED if unknown.any() else '')
 
 # %% ../nbs/20_cli.ipynb #79647b20
 def compare_files(paths:list, N:int, n:int, names=None, metric:str='ndcg', K:int=10, method:str=None, level:float=0.95,
@@ -307,9 +312,10 @@ def demo_results(n:int=100,            # sample set size including the relevant 
         fits.append(('MLE-auto, adaptive', estimate_intervals(a.sampled_rank.values, a.pool_size.values, a.sample_size.values, ('recall', 'ndcg'), (10,), seed=seed, n_boot=n_boot)))
         for name, t in fits:
             for r in t.itertuples(): rows.append(dict(model=k, estimator=name, metric=f'{r.metric}@{r.K}', estimate=r.estimate, lo=r.lo, hi=r.hi,
-                                                      exact=exact[(r.metric, r.K)]))
-    iv = pd.DataFrame(rows)
-    cell = lambda r: f"{100 * r.estimate:.2f} [{100 * r.lo:.2f}, {100 * r.hi:.2f}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
+                                                      exact=exact[(r.metric, r.K)], identified=r.identified))
+    iv = pd.DataFrame(rows).astype({'identified': 'boolean'})
+    cell = lambda r: (f"{100 * r.estimate:.2f} [{100 * r.lo:.2f}, {100 * r.hi:.2f}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
+                      + (' †' if r.identified is not pd.NA and not r.identified else ''))
     iv_table = iv.assign(cell=[cell(r) for r in iv.itertuples()]).pivot(index=['model', 'metric'], columns='estimator', values='cell')
     iv_table = iv_table[[*DEMO_METHODS, 'MLE-auto, adaptive']].reset_index()
     iv_table.insert(2, 'exact', [f"{100 * iv[(iv.model == m) & (iv.metric == met)].exact.iloc[0]:.2f}" for m, met in zip(iv_table.model, iv_table.metric)])
@@ -363,7 +369,7 @@ def demo_report(res:dict) -> str: # output of `demo_results`
     split, N, n, seed, n_boot, protocol, frac = (res[k] for k in ('split', 'N', 'n', 'seed', 'n_boot', 'protocol', 'frac'))
     pools = next(iter(res['ranks'].values())).pool_size
     mt, iv, iv_table, cmp = res['metrics'], res['intervals'], res['interval_table'], res['comparisons']
-    n_missed = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum())
+    n_missed, n_open = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum()), int((iv.identified == False).sum())
     text = '\n\n'.join([
         '# samplerank demo: sampled evaluation on MovieLens ml-latest-small',
         f"Protocol: {'leave-one-out' if protocol == 'loo' else f'temporal hold-out ({frac:.0%})'}, items with at least 5 ratings; "
@@ -376,7 +382,9 @@ def demo_report(res:dict) -> str: # output of `demo_results`
         '## Estimated global metrics with 95% intervals (%)',
         f"Each cell: estimate [interval] from the one sampled evaluation (`samplerank.estimate_intervals`, {n_boot} bootstrap "
         "replicates); * marks an interval that misses the exact value "
-        f"({n_missed} of {len(iv)}; about 1 in 20 is expected). MLE-auto is the recommended estimator; the adaptive column "
+        f"({n_missed} of {len(iv)}; about 1 in 20 is expected), and † an estimate that the data do not decide: two maximum-likelihood "
+        f"fits, EM from the uniform and from the 1/R start, differ by more than half its interval ({n_open} of {len(iv)}; the trust "
+        "chapter, 'Does the data decide?'). MLE-auto is the recommended estimator; the adaptive column "
         f"uses Algorithm 1 of Li et al. (2023), doubling each user's sample from n = {n} up to {16 * n} while the item ranks first "
         f"(mean sample size {res['adaptive_mean_n']:.0f}). Its intervals are less reliable than the fixed-n ones: in the trust chapter "
         "(these four models, leave-one-out, n = 100 up to 800, repeated draws of negatives) they covered the exact NDCG@10 in 33 of "
@@ -384,7 +392,8 @@ def demo_report(res:dict) -> str: # output of `demo_results`
         markdown_table(iv_table.set_index('model')),
         '## Which model is better? Paired comparisons',
         "Differences in percentage points, model a minus model b, on the same users (`samplerank.compare_models`, MLE-auto). "
-        "`decision` names the better model when the 95% interval of the difference excludes 0, and is `undecided` otherwise: "
+        "`decision` names the better model when the 95% interval of the difference excludes 0 and the data decide the difference "
+        "(the two fits' shift of it is within half the interval), and is `undecided` otherwise: "
         "differences this small cannot be resolved from one sampled evaluation with this many users.",
         markdown_table(cmp.set_index('metric'), '.2f'),
         '![Recall@K curves](recall_curves.png)', '![Estimates with intervals](ndcg_estimates.png)'])
@@ -488,8 +497,17 @@ def _parser():
     return p
 
 def main(argv=None) -> int:
-    "Entry point of the `samplerank` command; returns the exit status (2 for bad input)."
+    "Entry point of the `samplerank` command; returns the exit status (2 for bad input). samplerank's warnings (a fit stopped before its target) become one line each."
     args = _parser().parse_args(argv)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always', UserWarning)
+        status = _run(args)
+    for message in dict.fromkeys(str(w.message) for w in caught if not issubclass(w.category, (DeprecationWarning, PendingDeprecationWarning))):
+        print(f'samplerank: warning: {message}', file=sys.stderr)
+    return status
+
+def _run(args) -> int:
+    "Run the parsed command: its exit status."
     try:
         if args.command == 'example':
             with _atomic_out(args.out) as tmp: text = run_example(tmp, n=args.n, repeats=args.repeats, seed=args.seed)
@@ -534,3 +552,5 @@ def main(argv=None) -> int:
         print(f'samplerank: error: {e.filename or ""}: {e.strerror}', file=sys.stderr)
         return 2
     return 0
+
+if __name__ == '__main__' and '__file__' in globals(): sys.exit(main())   # `python -m samplerank.cli` (not when this notebook runs)

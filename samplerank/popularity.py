@@ -241,7 +241,7 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
              pool_size:str=None,            # instead of N: the column of each user's own catalogue size N_u
              replace:bool=True,             # negatives drawn with replacement, else distinct (with prob: successive sampling)
              n_iter:int=20,                 # with prob: EM steps from the uniform start, each replicate too (20: see early stopping); None: to tol, bootstrap warm-started
-            ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method
+            ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method, start_shift, identified (uniform only; NA with prob)
     "Global metric@K with a confidence interval from a table of scored sampled candidates, uniform or with known `prob`."
     frame = _check_frame('frame', frame, ('user', 'score', 'label'))
     if (N is None) == (pool_size is None): raise ValueError("give the catalogue size N, or pool_size: the column of each user's own catalogue size N_u")
@@ -269,5 +269,5 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
         draws.append(list(_pop_fit(data, N, metrics, Ks, method, w=w, pi0=pi, L=L, grid=grid, Ns=Ns, replace=replace, n_iter=n_iter)[0].values()))
     lo, hi = np.quantile(np.array(draws), [(1 - level) / 2, (1 + level) / 2], axis=0)
     e = np.array(list(est.values()))
-    return pd.DataFrame(dict(metric=[m for m, _ in est], K=[K for _, K in est], estimate=e,
-                             lo=np.minimum(lo, e), hi=np.maximum(hi, e), method=f'pop-{method.upper()}'))
+    return pd.DataFrame(dict(metric=[m for m, _ in est], K=[K for _, K in est], estimate=e, lo=np.minimum(lo, e), hi=np.maximum(hi, e),
+                             method=f'pop-{method.upper()}', start_shift=np.nan, identified=pd.array([pd.NA] * len(e), dtype='boolean')))

@@ -118,6 +118,20 @@ def _draws(ev:SampledRanks, name:str, pairs:list, W:np.ndarray, Hb:np.ndarray, r
     X = np.stack([fitted.column_values(m, K) for m, K in pairs], axis=1)          # C x q: linear in the counts
     return ev.counts @ X / ev.M, Hb @ X / ev.M
 
+# %% ../nbs/16_trust.ipynb #accc1668
+def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS) -> np.ndarray:
+    "Each metric (column of W) under a maximum-likelihood fit from P(R) ∝ 1/R minus under one from the uniform start, both over-relaxed EM to `max_gap` nats of the maximum; NaN when the kernel is too large to hold."
+    try: A = ev.kernel()
+    except ValueError: return np.full(W.shape[1], np.nan)
+    zipf = 1.0 / np.arange(1, ev.N + 1)
+    uniform_fit, zipf_fit = (_em_over(A, ev.counts, max_gap / ev.M, 25_600, pi=p)[0] for p in (np.full(ev.N, 1.0 / ev.N), zipf / zipf.sum()))
+    return (zipf_fit - uniform_fit) @ W
+
+def _identified(shift, lo, hi):
+    "Whether each start shift is at most half its interval's width (`NA` where the shift is missing)."
+    shift, half = np.asarray(shift, np.float64), (np.asarray(hi, np.float64) - np.asarray(lo, np.float64)) / 2
+    return pd.array([None if np.isnan(s) else bool(abs(s) <= h) for s, h in zip(np.atleast_1d(shift), np.atleast_1d(half))], dtype='boolean')
+
 # %% ../nbs/16_trust.ipynb #409e0224
 RECOMMENDED = 'MLE-auto'
 
@@ -137,23 +151,27 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
                        n_boot:int=200,                # bootstrap replicates
                        strata:int=6,                  # per-user N: pool strata, each with its own rank distribution (1: one group)
                        exact_pools:bool=False,        # per-user N: each stratum with its users' own N_u (else its median N_u)
+                       identify:bool=True,            # also report the start shift and whether the data decide the metric (two EM fits)
                        **options,                     # options of the estimator (e.g. gamma for BV)
-                      ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method
+                      ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method, start_shift, identified
     "Every metric@K of these users estimated from their sampled ranks, with a confidence interval for the exact value."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
     level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
     name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
     pairs, groups, exact_pools = _metric_pairs(metrics, Ks), ev.pool_strata(strata), _check_bool('exact_pools', exact_pools)
-    rng = np.random.default_rng(_check_seed('seed', seed))
-    est = draws = 0.0
+    identify, rng = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed))
+    est = draws = shift = 0.0
     subs = [ev.stratum(users, exact_pools) for users in groups]    # one group unless the users have their own catalogues
     _check_kernels(name, subs)
     for users, sub in zip(groups, subs):
-        e, d = _draws(sub, name, pairs, _metric_grid(pairs, sub.N), sub.bootstrap_counts(n_boot, rng), rng, options)
-        est, draws = est + len(users) / ev.M * e, draws + len(users) / ev.M * d
+        W = _metric_grid(pairs, sub.N)
+        e, d = _draws(sub, name, pairs, W, sub.bootstrap_counts(n_boot, rng), rng, options)
+        s = _start_shift(sub, W) if identify else np.full(len(pairs), np.nan)
+        est, draws, shift = est + len(users) / ev.M * e, draws + len(users) / ev.M * d, shift + len(users) / ev.M * s
     lo, hi = np.quantile(draws, [(1 - level) / 2, (1 + level) / 2], axis=0)
-    return pd.DataFrame(dict(metric=[m for m, _ in pairs], K=[K for _, K in pairs], estimate=est,
-                             lo=np.minimum(lo, est), hi=np.maximum(hi, est), method=name))
+    lo, hi = np.minimum(lo, est), np.maximum(hi, est)
+    return pd.DataFrame(dict(metric=[m for m, _ in pairs], K=[K for _, K in pairs], estimate=est, lo=lo, hi=hi, method=name,
+                             start_shift=shift, identified=_identified(shift, lo, hi)))
 
 # %% ../nbs/16_trust.ipynb #80e09b7b
 def _paired_counts(evs:dict, B:int, rng) -> dict:
@@ -175,8 +193,9 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                    n_boot:int=200,        # bootstrap replicates
                    strata:int=6,          # per-user N: pool strata, each with its own rank distributions (1: one group)
                    exact_pools:bool=False,# per-user N: each stratum with its users' own N_u (else its median N_u)
+                   identify:bool=True,    # decide only where the data decide the difference (start shift within half the interval)
                    **options,             # options of the estimator
-                  ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision
+                  ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, start_shift, identified
     "Every pair of models: the difference of their metric@K on these users, its interval, and the better one (or 'undecided')."
     if not isinstance(ranks, dict) or len(ranks) < 2: raise ValueError("ranks must map at least two model names to sampled ranks")
     evs = {str(k): SampledRanks.of(v, N, n, replace) for k, v in ranks.items()}
@@ -187,23 +206,27 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()): raise ValueError("N: every model must have the same catalogue sizes (the same users)")
     name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
     pairs, groups, exact_pools = _metric_pairs((metric,), (K,)), first.pool_strata(strata), _check_bool('exact_pools', exact_pools)
-    rng = np.random.default_rng(_check_seed('seed', seed))
-    est, draws = dict.fromkeys(evs, 0.0), dict.fromkeys(evs, 0.0)
+    identify, rng = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed))
+    est, draws, shift = dict.fromkeys(evs, 0.0), dict.fromkeys(evs, 0.0), dict.fromkeys(evs, 0.0)
     parts = [{k: ev.stratum(users, exact_pools) for k, ev in evs.items()} for users in groups]   # the same groups for every model
     _check_kernels(name, [s for subs in parts for s in subs.values()])
     for users, subs in zip(groups, parts):
         Hb, W = _paired_counts(subs, n_boot, rng), _metric_grid(pairs, next(iter(subs.values())).N)   # the same users: one support for all models
         for k, ev in subs.items():
             e, d = _draws(ev, name, pairs, W, Hb[k], rng, options)
-            est[k], draws[k] = est[k] + len(users) / first.M * e[0], draws[k] + len(users) / first.M * d[:, 0]
+            s = _start_shift(ev, W)[0] if identify else np.nan
+            est[k], draws[k], shift[k] = (x + len(users) / first.M * y for x, y in ((est[k], e[0]), (draws[k], d[:, 0]), (shift[k], s)))
     rows = []
     for a, b in itertools.combinations(evs, 2):
         diff = draws[a] - draws[b]
         lo, hi = np.quantile(diff, [(1 - level) / 2, (1 + level) / 2])
+        known = _identified(shift[a] - shift[b], lo, hi)[0]
         rows.append(dict(a=a, b=b, difference=est[a] - est[b], lo=lo, hi=hi,
                          prob_a_better=float((diff > 0).mean() + 0.5 * (diff == 0).mean()),
-                         decision=a if lo > 0 else b if hi < 0 else 'undecided'))
-    return pd.DataFrame(rows)
+                         decision='undecided' if known is not pd.NA and not known else a if lo > 0 else b if hi < 0 else 'undecided',
+                         start_shift=shift[a] - shift[b], identified=known))
+    t = pd.DataFrame(rows)
+    return t.astype({'identified': 'boolean'})
 
 # %% ../nbs/16_trust.ipynb #1558ccad
 def plan_comparison(priors:dict,              # model name -> its P(R): a RankDistribution or a pmf over 1..N

@@ -69,3 +69,10 @@ def test_ctrl_c_stops_demo_with_one_line_and_no_report(tmp_path):
     assert p.returncode == 130, err
     assert err.strip().splitlines()[-1] == 'samplerank: interrupted' and 'Traceback' not in err
     assert list(tmp_path.iterdir()) == []
+
+def test_python_dash_m():
+    "`python -m samplerank.cli` is the command too: help, and exit status 2 with one line for a missing file."
+    r = subprocess.run([sys.executable, '-m', 'samplerank.cli', '--help'], capture_output=True, text=True)
+    assert r.returncode == 0 and 'estimate' in r.stdout, (r.returncode, r.stdout[:200])
+    r = subprocess.run([sys.executable, '-m', 'samplerank.cli', 'estimate', 'no-such-file.csv', '--N', '100', '--n', '10'], capture_output=True, text=True)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and 'no-such-file.csv' in r.stderr, (r.returncode, r.stderr)
