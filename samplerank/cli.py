@@ -421,12 +421,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message): self.exit(2, f"samplerank: error: {message} (see '{self.prog} --help')\n")
 
 def _int_arg(name:str, lo:int):
-    "An argparse `type` for an integer option: a message naming `name` and its range for text that is no integer."
+    "An argparse `type` for an integer option: a message naming `name` and its range for text that is no integer or out of range."
     def conv(s:str) -> int:
         try: v = _number(s)
         except ValueError: v = None
-        if v is None or isinstance(v, float) and not (np.isfinite(v) and v.is_integer()):
-            raise argparse.ArgumentTypeError(f"{name} must be an integer with {lo} <= {name} <= 2**53; got {s!r}")
+        if v is None or isinstance(v, float) and not (np.isfinite(v) and v.is_integer()) or not lo <= v <= 2**53:
+            raise argparse.ArgumentTypeError(f"{name} must be an integer with {lo} <= {name} <= 2**53; got {s!r}")   # before any work or directory
         return int(v)
     return conv
 

@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/trust.html.md"""
 
 # %% ../nbs/16_trust.ipynb #0bb484f1
 from __future__ import annotations
-import itertools
+import itertools, warnings
 import numpy as np
 import pandas as pd
 from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
@@ -39,12 +39,20 @@ def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=25_600)
         if t * gap * ev.M > _PLAIN_ITER * max_gap and not isinstance(A, _StreamedKernel):   # the gap shrinks about as 1/t
             return _fit_mle_fast(ev, max_gap, max_iter, t)
         t *= 2
+    _warn_unconverged(gap * ev.M, max_gap, done)
     info = dict(iterations=done, loglik=np.concatenate(trace) * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts))
     return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
+
+def _warn_unconverged(total_gap:float, max_gap:float, passes:int):
+    "A `UserWarning` when MLE-auto stopped at its iteration cap before its certified gap reached `max_gap` (the command line prints it as one line)."
+    if total_gap > max_gap:
+        warnings.warn(f"MLE-auto stopped after {passes:,} EM passes (max_iter) with a certified log-likelihood gap of {total_gap:.3g} nats, "
+                      f"above its target max_gap = {max_gap:g}: the estimate may still move; raise max_iter", stacklevel=3)
 
 def _fit_mle_fast(ev:SampledRanks, max_gap:float, max_iter:int, switched:int=0) -> RankDistribution:
     "MLE-auto's fast path: over-relaxed EM from the uniform start until the certified total gap is <= `max_gap` nats (at most `max_iter` passes)."
     pi, passes, ll, gap = _em_over(ev.kernel(), ev.counts, max_gap / ev.M, max_iter)
+    _warn_unconverged(gap * ev.M, max_gap, passes)
     info = dict(iterations=passes, loglik=ll * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts),
                 accelerated=True, switched_at=switched, max_gap=max_gap, max_iter=max_iter)
     return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
@@ -120,9 +128,10 @@ def _draws(ev:SampledRanks, name:str, pairs:list, W:np.ndarray, Hb:np.ndarray, r
 
 # %% ../nbs/16_trust.ipynb #accc1668
 def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS) -> np.ndarray:
-    "Each metric (column of W) under a maximum-likelihood fit from P(R) ∝ 1/R minus under one from the uniform start, both over-relaxed EM to `max_gap` nats of the maximum; NaN when the kernel is too large to hold."
-    try: A = ev.kernel()
-    except ValueError: return np.full(W.shape[1], np.nan)
+    "Each metric (column of W) under a maximum-likelihood fit from P(R) ∝ 1/R minus under one from the uniform start, both over-relaxed EM to `max_gap` nats of the maximum; NaN when the kernel is not held and would take more than 1 GB."
+    try: A = ev.kernel(stream=True)              # the kernel already held, or built if it fits in 1 GB
+    except ValueError: A = None
+    if A is None or isinstance(A, _StreamedKernel): return np.full(W.shape[1], np.nan)
     zipf = 1.0 / np.arange(1, ev.N + 1)
     uniform_fit, zipf_fit = (_em_over(A, ev.counts, max_gap / ev.M, 25_600, pi=p)[0] for p in (np.full(ev.N, 1.0 / ev.N), zipf / zipf.sum()))
     return (zipf_fit - uniform_fit) @ W
