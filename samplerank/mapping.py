@@ -88,8 +88,10 @@ def _beta_y(n:int, a:float) -> np.ndarray:
     logd = math.log(a) + gammaln(n) - gammaln(n + a) + gammaln(j + a) - gammaln(j + 1.0)
     return np.cumsum(np.exp(logd))
 
+_A_RANGE = (1e-3, 1e3)   # Li et al.'s range of a; far outside it y**(1/a) and the Gamma ratios of eq 17 lose all precision
+
 def _check_a(a, name:str='a'):
-    return _check_float(name, a, 1e-3, 1e3)    # Li et al.'s range of a; far outside it y**(1/a) and the Gamma ratios lose all precision
+    return _check_float(name, a, *_A_RANGE)
 
 def f_beta(k, N:int, n:int, a:float):
     "Beta map f(k; a) of Li et al. (recurrence eqs 16-17), computed stably in log space; f(n; a) = N."
@@ -112,7 +114,7 @@ def fit_beta_a(sampled_ranks,     # sampled ranks 1..n
     "Algorithm-specific Beta parameter by the fixed-point iteration of Li et al. eq 19."
     N, n = _check_Nn(N, n)
     r = _check_ranks('sampled_ranks', sampled_ranks, n, 'n')
-    a0 = _check_float('a0', a0, 1e-3, 1e3)    # a start in Li et al.'s range of a; far outside it f_beta's y**(1/a) under/overflows
+    a0 = _check_a(a0, 'a0')                    # a start in Li et al.'s range of a, where f_beta is defined
     a, max_iter, tol = a0, _check_int('max_iter', max_iter, 1), _check_float('tol', tol, 0)
     counts = np.bincount(r - 1, minlength=n)
     hist = [a]
@@ -122,7 +124,7 @@ def fit_beta_a(sampled_ranks,     # sampled ranks 1..n
         a_new = -len(r) / s
         hist.append(a_new)
         if abs(a_new - a) <= tol * a: return dict(a=a_new, iterations=it, history=np.array(hist))
-        if not 1e-3 <= a_new <= 1e3: raise ValueError(f"fit_beta_a: the iteration left the range 0.001 <= a <= 1000 of f_beta (a = {a_new:.6g}); no Beta map fits these ranks")
+        if not _A_RANGE[0] <= a_new <= _A_RANGE[1]: raise ValueError(f"fit_beta_a: the iteration left the range 0.001 <= a <= 1000 of f_beta (a = {a_new:.6g}); no Beta map fits these ranks")
         a = a_new
     raise _ConvergenceError(f"fit_beta_a did not converge in {max_iter} iterations (last a = {a:.6g}, change {abs(hist[-1] - hist[-2]):.2e}); "
                            f"raise max_iter={max_iter} or tol={tol:g}")

@@ -24,10 +24,11 @@ from .mle import _em_over, _em_over_batch
 from .sampling import _StreamedKernel
 
 _GAP_NATS = 10.0
+_MAX_PASSES = 25_600    # MLE-auto's cap on EM passes, and the start shift's
 _PLAIN_ITER = 1600      # plain EM while it is predicted to reach the gap within this many iterations; beyond, over-relaxed EM
 
 @register_estimator('MLE-auto', per_user_n=True, distribution=True, description='EM from the uniform start until the log-likelihood is within 10 nats of its maximum (>= 100 iterations; over-relaxed EM when plain EM would need more than 1,600)')
-def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=25_600) -> RankDistribution:
+def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=_MAX_PASSES) -> RankDistribution:
     "EM from the uniform start, continued to 100, 200, 400, ... iterations until the certified total log-likelihood gap is <= `max_gap` nats (over-relaxed EM from the uniform start when plain EM would need more than 1,600)."
     max_gap = _check_float('max_gap', max_gap, 0, lo_open=True)
     max_iter, t, done = _check_int('max_iter', max_iter, 100), 100, 0
@@ -133,7 +134,7 @@ def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS) -> np.n
     except ValueError: A = None
     if A is None or isinstance(A, _StreamedKernel): return np.full(W.shape[1], np.nan)
     zipf = 1.0 / np.arange(1, ev.N + 1)
-    uniform_fit, zipf_fit = (_em_over(A, ev.counts, max_gap / ev.M, 25_600, pi=p)[0] for p in (np.full(ev.N, 1.0 / ev.N), zipf / zipf.sum()))
+    uniform_fit, zipf_fit = (_em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=p)[0] for p in (np.full(ev.N, 1.0 / ev.N), zipf / zipf.sum()))
     return (zipf_fit - uniform_fit) @ W
 
 def _identified(shift, lo, hi):
