@@ -111,7 +111,7 @@ def _check_seed(name:str, seed):
     raise ValueError(f"{name} must be None, an integer with 0 <= {name} <= 2**64-1, or a numpy.random.Generator; got {seed!r}")
 
 # %% ../nbs/00_core.ipynb #5f4d09e2
-def _check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:bool=False, positive_sum:bool=False) -> np.ndarray:
+def _check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:bool=False, positive_sum:bool=False, scale:bool=False) -> np.ndarray:
     "Return `value` as a 1-D float64 array of finite numbers (of length `size`), or raise `ValueError` naming `name` (strings, ragged lists refused)."
     if isinstance(value, (abc.Set, abc.Iterator, abc.KeysView, abc.ValuesView)): value = list(value)
     what = f"a 1-D array of finite numbers{'' if size is None else f' of length {size_name or size}'}"
@@ -127,7 +127,7 @@ def _check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:boo
     if bad.any():
         i = int(np.argmax(bad)); raise ValueError(f"{name} must be finite{' and >= 0' if nonneg else ''}; {name}[{i}] = {a[i].item()!r}")
     if positive_sum and not (a.max() > 0 if nonneg else a.sum() > 0): raise ValueError(f"{name} must not be all 0")
-    return a
+    return a / a.max() if scale else a          # weights are scale-free: divided by the largest, 1e308s do not overflow a sum
 
 # %% ../nbs/00_core.ipynb #77ae83b9
 def _check_seq(name:str, value, item=None, what:str='values') -> list:

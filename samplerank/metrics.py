@@ -163,10 +163,7 @@ def expected_percentile_rank(ranks,         # global ranks of the test items, 1.
                             ) -> float:
     "Consumption-weighted mean percentile rank (Hu et al.); lower is better, 0.5 for a random ranking."
     p = percentile_ranks(ranks, N)
-    w = np.ones_like(p) if weights is None else _check_vector('weights', weights)
-    if w.shape != p.shape: raise ValueError(f"weights must have one entry per rank ({len(p)}); got shape {w.shape}")
-    if not np.isfinite(w).all() or (w < 0).any() or w.max() <= 0: raise ValueError("weights must be finite, >= 0 and not all 0")
-    w = w / w.max()                                  # the mean is scale-free: weights near 1e308 do not overflow the sum
+    w = np.ones_like(p) if weights is None else _check_vector('weights', weights, len(p), 'len(ranks)', nonneg=True, positive_sum=True, scale=True)
     return float((w * p).sum() / w.sum())
 
 # %% ../nbs/01_metrics.ipynb #2aef0607

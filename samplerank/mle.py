@@ -386,8 +386,7 @@ def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin 
 # %% ../nbs/04_mle.ipynb #3ae09742
 def _check_weights(weights, n:int) -> np.ndarray:
     "Validate WMLE weights w(r), r = 1..n."
-    w = _check_vector('weights', weights, n, 'n', nonneg=True, positive_sum=True)      # one weight per sampled rank
-    return w / w.max()                                                                 # the fit is scale-free: no overflow near 1e308
+    return _check_vector('weights', weights, n, 'n', nonneg=True, positive_sum=True, scale=True)   # one per sampled rank; the fit is scale-free
 
 def _reweight(A, w_cols, omega):
     "The kernel w(r) P(r|R) / omega[R] of the corrected WMLE, from A over the observed columns."
