@@ -239,12 +239,13 @@ def _decimals(values, digits:int=4) -> int:
     return digits if not len(v) else max(digits, int(np.ceil(-np.log10(v.min()))) + 1)
 
 _UNIDENTIFIED = ("* not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R start) differ "
-                 "by more than half the interval; raise n or read a larger K")
+                 "by more than half the interval, which is widened by that difference on both sides; raise n or read a larger K")
 
 def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
     "A (method, metric, K, estimate, lo, hi[, identified]) table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K, '*' where the data do not decide it."
+    from samplerank.trust import _unidentified
     digits = _decimals(t.estimate, digits)
-    unknown = (t.identified == False).fillna(False).to_numpy(bool) if 'identified' in t else np.zeros(len(t), bool)
+    unknown = _unidentified(t.identified) if 'identified' in t else np.zeros(len(t), bool)
     cell = lambda r, u: f"{r.estimate:.{digits}f}" + ('' if np.isnan(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]") + (' *' if u else '')
     t = t.assign(column=[f"{m}@{K}" for m, K in zip(t.metric, t.K)], cell=[cell(r, u) for r, u in zip(t.itertuples(), unknown)])
     table = t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()].rename_axis(None).rename_axis(None, axis=1).to_string()
@@ -293,7 +294,7 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     from samplerank.pipeline import rank_models, metrics_table
     from samplerank.ranks import compute_ranks
     from samplerank.metrics import exact_metric
-    from samplerank.trust import estimate_intervals, compare_models
+    from samplerank.trust import estimate_intervals, compare_models, _unidentified
     if protocol not in ('loo', 'temporal'): raise ValueError(f"protocol must be 'loo' or 'temporal'; got {protocol!r}")
     df = filter_min_interactions(load_movielens(), min_item=5)
     split = leave_one_out(df) if protocol == 'loo' else temporal_holdout(df, frac)
@@ -315,7 +316,7 @@ def demo_results(n:int=100,            # sample set size including the relevant 
                                                       exact=exact[(r.metric, r.K)], identified=r.identified))
     iv = pd.DataFrame(rows).astype({'identified': 'boolean'})
     cell = lambda r: (f"{100 * r.estimate:.2f} [{100 * r.lo:.2f}, {100 * r.hi:.2f}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
-                      + (' †' if r.identified is not pd.NA and not r.identified else ''))
+                      + (' †' if _unidentified(r.identified)[0] else ''))
     iv_table = iv.assign(cell=[cell(r) for r in iv.itertuples()]).pivot(index=['model', 'metric'], columns='estimator', values='cell')
     iv_table = iv_table[[*DEMO_METHODS, 'MLE-auto, adaptive']].reset_index()
     iv_table.insert(2, 'exact', [f"{100 * iv[(iv.model == m) & (iv.metric == met)].exact.iloc[0]:.2f}" for m, met in zip(iv_table.model, iv_table.metric)])
@@ -366,10 +367,11 @@ def plot_demo(res:dict,  # output of `demo_results`
 # %% ../nbs/20_cli.ipynb #a2b7ac51
 def demo_report(res:dict) -> str: # output of `demo_results`
     "The demo's report (markdown): protocol and data, exact metrics, estimates with intervals, comparisons, figures."
+    from samplerank.trust import _unidentified
     split, N, n, seed, n_boot, protocol, frac = (res[k] for k in ('split', 'N', 'n', 'seed', 'n_boot', 'protocol', 'frac'))
     pools = next(iter(res['ranks'].values())).pool_size
     mt, iv, iv_table, cmp = res['metrics'], res['intervals'], res['interval_table'], res['comparisons']
-    n_missed, n_open = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum()), int((iv.identified == False).sum())
+    n_missed, n_open = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum()), int(_unidentified(iv.identified).sum())
     text = '\n\n'.join([
         '# samplerank demo: sampled evaluation on MovieLens ml-latest-small',
         f"Protocol: {'leave-one-out' if protocol == 'loo' else f'temporal hold-out ({frac:.0%})'}, items with at least 5 ratings; "
@@ -383,7 +385,7 @@ def demo_report(res:dict) -> str: # output of `demo_results`
         f"Each cell: estimate [interval] from the one sampled evaluation (`samplerank.estimate_intervals`, {n_boot} bootstrap "
         "replicates); * marks an interval that misses the exact value "
         f"({n_missed} of {len(iv)}; about 1 in 20 is expected), and † an estimate that the data do not decide: two maximum-likelihood "
-        f"fits, EM from the uniform and from the 1/R start, differ by more than half its interval ({n_open} of {len(iv)}; the trust "
+        f"fits, EM from the uniform and from the 1/R start, differ by more than half its interval, which is then widened by that difference on both sides ({n_open} of {len(iv)}; the trust "
         "chapter, 'Does the data decide?'). MLE-auto is the recommended estimator; the adaptive column "
         f"uses Algorithm 1 of Li et al. (2023), doubling each user's sample from n = {n} up to {16 * n} while the item ranks first "
         f"(mean sample size {res['adaptive_mean_n']:.0f}). Its intervals are less reliable than the fixed-n ones: in the trust chapter "

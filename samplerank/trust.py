@@ -142,6 +142,16 @@ def _identified(shift, lo, hi):
     shift, half = np.asarray(shift, np.float64), (np.asarray(hi, np.float64) - np.asarray(lo, np.float64)) / 2
     return pd.array([None if np.isnan(s) else bool(abs(s) <= h) for s, h in zip(np.atleast_1d(shift), np.atleast_1d(half))], dtype='boolean')
 
+def _unidentified(known) -> np.ndarray:
+    "Where `identified` is known to be False, as a boolean array (`NA`, missing shift, and True: not)."
+    return (pd.array(np.atleast_1d(np.asarray(known, object)), dtype='boolean') == False).fillna(False).to_numpy(bool)
+
+def _widened(lo, hi, shift, known, floor:float=None) -> tuple[np.ndarray, np.ndarray]:
+    "Intervals the data do not decide, widened on both sides by the size of their start shift (not below `floor` where they were above it)."
+    move = np.where(_unidentified(known), np.abs(shift), 0.0)
+    wide = lo - move
+    return (wide if floor is None else np.maximum(wide, np.minimum(lo, floor))), hi + move
+
 # %% ../nbs/16_trust.ipynb #409e0224
 RECOMMENDED = 'MLE-auto'
 
@@ -180,8 +190,10 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
         est, draws, shift = est + len(users) / ev.M * e, draws + len(users) / ev.M * d, shift + len(users) / ev.M * s
     lo, hi = np.quantile(draws, [(1 - level) / 2, (1 + level) / 2], axis=0)
     lo, hi = np.minimum(lo, est), np.maximum(hi, est)
+    known = _identified(shift, lo, hi)
+    lo, hi = _widened(lo, hi, shift, known, floor=0.0)      # metrics are >= 0
     return pd.DataFrame(dict(metric=[m for m, _ in pairs], K=[K for _, K in pairs], estimate=est, lo=lo, hi=hi, method=name,
-                             start_shift=shift, identified=_identified(shift, lo, hi)))
+                             start_shift=shift, identified=known))
 
 # %% ../nbs/16_trust.ipynb #80e09b7b
 def _paired_counts(evs:dict, B:int, rng) -> dict:
@@ -230,11 +242,13 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     for a, b in itertools.combinations(evs, 2):
         diff = draws[a] - draws[b]
         lo, hi = np.quantile(diff, [(1 - level) / 2, (1 + level) / 2])
-        known = _identified(shift[a] - shift[b], lo, hi)[0]
+        known = _identified(shift[a] - shift[b], lo, hi)
+        undecided = _unidentified(known)[0]
+        lo, hi = (x[0] for x in _widened(np.array([lo]), np.array([hi]), shift[a] - shift[b], known))
         rows.append(dict(a=a, b=b, difference=est[a] - est[b], lo=lo, hi=hi,
                          prob_a_better=float((diff > 0).mean() + 0.5 * (diff == 0).mean()),
-                         decision='undecided' if known is not pd.NA and not known else a if lo > 0 else b if hi < 0 else 'undecided',
-                         start_shift=shift[a] - shift[b], identified=known))
+                         decision='undecided' if undecided else a if lo > 0 else b if hi < 0 else 'undecided',
+                         start_shift=shift[a] - shift[b], identified=known[0]))
     t = pd.DataFrame(rows)
     return t.astype({'identified': 'boolean'})
 
