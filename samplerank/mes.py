@@ -100,9 +100,10 @@ def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistri
     ev.require_uniform('MES')
     eta = _check_float('eta', eta, 0, lo_open=True)
     if isinstance(solvers, str): solvers = (solvers,)
-    if solvers is None or not np.iterable(solvers): raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {cp.installed_solvers()}; got {solvers!r}")
-    missing = [s for s in solvers if s != 'dual' and s not in cp.installed_solvers()]
-    if missing or not len(solvers): raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {cp.installed_solvers()}; got {list(solvers)}")
+    listed = list(solvers) if solvers is not None and np.iterable(solvers) else None     # read once (a generator too)
+    if not listed or any(s != 'dual' and s not in cp.installed_solvers() for s in listed):
+        raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {cp.installed_solvers()}; got {solvers if listed is None else listed!r}")
+    solvers = listed
     A = ev.kernel(stream=True)                      # beyond 1 GB: the kernel's rows are regenerated a block at a time
     if isinstance(A, _StreamedKernel):
         if 'dual' not in solvers: raise ValueError(f"solvers: at N = {ev.N} the kernel is streamed, and only the 'dual' solver streams; got {list(solvers)}")

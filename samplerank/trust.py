@@ -238,19 +238,15 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
             e, d = _draws(ev, name, pairs, W, Hb[k], rng, options)
             s = _start_shift(ev, W)[0] if identify else np.nan
             est[k], draws[k], shift[k] = (x + len(users) / first.M * y for x, y in ((est[k], e[0]), (draws[k], d[:, 0]), (shift[k], s)))
-    rows = []
-    for a, b in itertools.combinations(evs, 2):
-        diff = draws[a] - draws[b]
-        lo, hi = np.quantile(diff, [(1 - level) / 2, (1 + level) / 2])
-        known = _identified(shift[a] - shift[b], lo, hi)
-        undecided = _unidentified(known)[0]
-        lo, hi = (x[0] for x in _widened(np.array([lo]), np.array([hi]), shift[a] - shift[b], known))
-        rows.append(dict(a=a, b=b, difference=est[a] - est[b], lo=lo, hi=hi,
-                         prob_a_better=float((diff > 0).mean() + 0.5 * (diff == 0).mean()),
-                         decision='undecided' if undecided else a if lo > 0 else b if hi < 0 else 'undecided',
-                         start_shift=shift[a] - shift[b], identified=known[0]))
-    t = pd.DataFrame(rows)
-    return t.astype({'identified': 'boolean'})
+    ab = list(itertools.combinations(evs, 2))
+    diff = np.stack([draws[a] - draws[b] for a, b in ab], axis=1)                  # B x pairs: replicate by replicate
+    lo, hi = np.quantile(diff, [(1 - level) / 2, (1 + level) / 2], axis=0)
+    s = np.array([shift[a] - shift[b] for a, b in ab])
+    known = _identified(s, lo, hi)
+    lo, hi = _widened(lo, hi, s, known)
+    decision = ['undecided' if u else a if l > 0 else b if h < 0 else 'undecided' for (a, b), u, l, h in zip(ab, _unidentified(known), lo, hi)]
+    return pd.DataFrame(dict(a=[a for a, _ in ab], b=[b for _, b in ab], difference=[est[a] - est[b] for a, b in ab], lo=lo, hi=hi,
+                             prob_a_better=(diff > 0).mean(0) + 0.5 * (diff == 0).mean(0), decision=decision, start_shift=s, identified=known))
 
 # %% ../nbs/16_trust.ipynb #1558ccad
 def plan_comparison(priors:dict,              # model name -> its P(R): a RankDistribution or a pmf over 1..N
