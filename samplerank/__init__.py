@@ -23,10 +23,11 @@ from samplerank.mn import estimate_mn, mn_adjusted_metric, estimate_curves, curv
 from samplerank.adaptive import adaptive_sample_ranks, sampling_cost, propose_n_max, plan_sample_size
 from samplerank.evaluation import (SampledRanks, ESTIMATORS, get_estimator, fit_estimator, register_estimator,
                                    RankDistribution, empirical_distribution)
-from samplerank.trust import estimate_intervals, compare_models, plan_comparison, smallest_sample
+from samplerank.trust import (estimate_intervals, compare_models, plan_comparison, smallest_sample, decision_notes,
+                              DECISION_RULE)
 from samplerank.adapters import (ranks_from_frame, ranks_from_run, ranks_from_scores, draw_negatives, candidates_frame,
                                  read_negatives, write_negatives, read_trec_run, read_trec_qrels, write_trec_run,
-                                 write_trec_qrels, estimate_multi)
+                                 write_trec_qrels, estimate_multi, read_model_inputs)
 from samplerank.translate import global_metric_bounds, sampled_metric_range
 from samplerank.popularity import evaluate, pop_estimate, ht_counts, inclusion_probs
 _all_ = ['__version__', 'METRICS', 'metric_weights', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_ranks',
@@ -45,9 +46,10 @@ _all_ = ['__version__', 'METRICS', 'metric_weights', 'exact_metric', 'map_at_k',
          'average_relative_error', 'winner_counts', 'adaptive_sample_ranks', 'sampling_cost', 'propose_n_max',
          'plan_sample_size', 'SampledRanks', 'ESTIMATORS', 'get_estimator', 'fit_estimator',
          'register_estimator', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample',
+         'decision_notes', 'DECISION_RULE',
          'ranks_from_frame', 'ranks_from_run', 'ranks_from_scores', 'draw_negatives', 'candidates_frame',
          'read_negatives', 'write_negatives', 'read_trec_run', 'read_trec_qrels', 'write_trec_run',
-         'write_trec_qrels', 'estimate_multi', 'global_metric_bounds', 'sampled_metric_range', 'evaluate',
+         'write_trec_qrels', 'estimate_multi', 'read_model_inputs', 'global_metric_bounds', 'sampled_metric_range', 'evaluate',
          'pop_estimate', 'ht_counts', 'inclusion_probs']   # the public names: `from samplerank import *`
 ```"""
 
@@ -69,10 +71,10 @@ __all__ = ['__version__', 'METRICS', 'metric_weights', 'exact_metric', 'map_at_k
            'curve_study', 'average_relative_error', 'winner_counts', 'adaptive_sample_ranks', 'sampling_cost',
            'propose_n_max', 'plan_sample_size', 'SampledRanks', 'ESTIMATORS', 'get_estimator', 'fit_estimator',
            'register_estimator', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample',
-           'ranks_from_frame', 'ranks_from_run', 'ranks_from_scores', 'draw_negatives', 'candidates_frame',
-           'read_negatives', 'write_negatives', 'read_trec_run', 'read_trec_qrels', 'write_trec_run',
-           'write_trec_qrels', 'estimate_multi', 'global_metric_bounds', 'sampled_metric_range', 'evaluate',
-           'pop_estimate', 'ht_counts', 'inclusion_probs']
+           'decision_notes', 'DECISION_RULE', 'ranks_from_frame', 'ranks_from_run', 'ranks_from_scores',
+           'draw_negatives', 'candidates_frame', 'read_negatives', 'write_negatives', 'read_trec_run',
+           'read_trec_qrels', 'write_trec_run', 'write_trec_qrels', 'estimate_multi', 'read_model_inputs',
+           'global_metric_bounds', 'sampled_metric_range', 'evaluate', 'pop_estimate', 'ht_counts', 'inclusion_probs']
 
 # %% ../nbs/index.ipynb #42110331
 __version__ = "0.0.1"
@@ -97,10 +99,11 @@ from .mn import estimate_mn, mn_adjusted_metric, estimate_curves, curve_study, a
 from .adaptive import adaptive_sample_ranks, sampling_cost, propose_n_max, plan_sample_size
 from .evaluation import (SampledRanks, ESTIMATORS, get_estimator, fit_estimator, register_estimator,
                                    RankDistribution, empirical_distribution)
-from .trust import estimate_intervals, compare_models, plan_comparison, smallest_sample
+from .trust import (estimate_intervals, compare_models, plan_comparison, smallest_sample, decision_notes,
+                              DECISION_RULE)
 from .adapters import (ranks_from_frame, ranks_from_run, ranks_from_scores, draw_negatives, candidates_frame,
                                  read_negatives, write_negatives, read_trec_run, read_trec_qrels, write_trec_run,
-                                 write_trec_qrels, estimate_multi)
+                                 write_trec_qrels, estimate_multi, read_model_inputs)
 from .translate import global_metric_bounds, sampled_metric_range
 from .popularity import evaluate, pop_estimate, ht_counts, inclusion_probs
 _all_ = ['__version__', 'METRICS', 'metric_weights', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_ranks',
@@ -119,7 +122,8 @@ _all_ = ['__version__', 'METRICS', 'metric_weights', 'exact_metric', 'map_at_k',
          'average_relative_error', 'winner_counts', 'adaptive_sample_ranks', 'sampling_cost', 'propose_n_max',
          'plan_sample_size', 'SampledRanks', 'ESTIMATORS', 'get_estimator', 'fit_estimator',
          'register_estimator', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample',
+         'decision_notes', 'DECISION_RULE',
          'ranks_from_frame', 'ranks_from_run', 'ranks_from_scores', 'draw_negatives', 'candidates_frame',
          'read_negatives', 'write_negatives', 'read_trec_run', 'read_trec_qrels', 'write_trec_run',
-         'write_trec_qrels', 'estimate_multi', 'global_metric_bounds', 'sampled_metric_range', 'evaluate',
+         'write_trec_qrels', 'estimate_multi', 'read_model_inputs', 'global_metric_bounds', 'sampled_metric_range', 'evaluate',
          'pop_estimate', 'ht_counts', 'inclusion_probs']   # the public names: `from samplerank import *`

@@ -16,7 +16,7 @@ from .data import Split
 # %% auto #0
 __all__ = ['TIES', 'AdapterInputError', 'read_table', 'ranks_from_frame', 'ranks_from_scores', 'read_trec_run', 'read_trec_qrels',
            'ranks_from_run', 'write_trec_run', 'write_trec_qrels', 'write_negatives', 'read_negatives',
-           'draw_negatives', 'candidates_frame', 'estimate_multi', 'read_evaluation_input']
+           'draw_negatives', 'candidates_frame', 'estimate_multi', 'read_evaluation_input', 'read_model_inputs']
 
 # %% ../nbs/17_adapters.ipynb #dd1da61b
 class AdapterInputError(ValueError):
@@ -582,3 +582,48 @@ def read_evaluation_input(frame=None,           # CSV/TSV/Parquet file (or DataF
     note = f"used {t.attrs['rows_used']} rows: {t.user.nunique()} users, {len(t)} relevant items"
     if multi: note += f" ({multi} of them share a user with other relevant items: each is ranked among its user's negatives only)"
     return t.sampled_rank.to_numpy(np.int64), t.n.to_numpy(np.int64), note
+
+# %% ../nbs/17_adapters.ipynb #f34e0ebb
+def _keyed_ranks(kind:str, obj, qrels, positive, cols:tuple, ties, seed) -> tuple[pd.DataFrame, str]:
+    "(user, item, sampled_rank, n) of one model's input, and its source name."
+    if kind == 'scores':
+        r = ranks_from_scores(obj, positive, ties, seed)
+        S = np.load(obj, mmap_mode='r') if isinstance(obj, (str, os.PathLike)) else np.asarray(obj)
+        t = pd.DataFrame({'user': np.arange(len(r)), 'item': positive, 'sampled_rank': r, 'n': S.shape[1]})
+    else: t = ranks_from_frame(obj, *cols, ties, seed) if kind == 'frame' else ranks_from_run(obj, qrels, ties, seed)
+    return t[['user', 'item', 'sampled_rank', 'n']], str(obj) if isinstance(obj, (str, os.PathLike)) else kind
+
+def read_model_inputs(frames=None,          # one scored-candidates table (file or DataFrame) per model
+                      runs=None,            # one TREC run (file or ranx Run) per model, with `qrels`
+                      qrels=None,           # the TREC qrels of the runs
+                      scores=None,          # one users x candidates score matrix (.npy file or array) per model
+                      names=None,           # model names (default: the file names, else model1, model2, ...)
+                      positive:int=0,       # with `scores`: the column of the relevant item
+                      user:str='user', item:str='item', score:str='score', label:str='label', # column names of `frames`
+                      ties:str='pessimistic', # tie rule
+                      seed=None,            # seed of random tie-breaking
+                     ) -> tuple[dict, np.ndarray, str]: # name -> sampled ranks (same users, same order), sample sizes, summary
+    "Several models' sampled ranks of the same relevant items, aligned by (user, item)."
+    for k, v in (('frames', frames), ('runs', runs), ('scores', scores), ('names', names)):
+        if v is not None and not isinstance(v, (list, tuple)): raise ValueError(f"{k} must be a list with one entry per model; got {v!r:.40}")
+    given = {k: list(v) for k, v in (('frame', frames), ('run', runs), ('scores', scores)) if v is not None}
+    if len(given) != 1: raise ValueError(f"give exactly one of frames, runs (with qrels) or scores; got {list(given) or 'none'}")
+    (kind, objs), = given.items()
+    if (kind == 'run') != (qrels is not None): raise ValueError("runs and qrels go together: give both")
+    if len(objs) < 2: raise ValueError(f"{kind.rstrip('s')}s must hold one input per model, at least two; got {len(objs)}")
+    names = [Path(o).stem if isinstance(o, (str, os.PathLike)) else f'model{j + 1}' for j, o in enumerate(objs)] if names is None else [str(s) for s in names]
+    if len(names) != len(objs) or len(set(names)) < len(names): raise ValueError(f"names must be {len(objs)} distinct model names; got {names}")
+    tables = [_keyed_ranks(kind, o, qrels, positive, (user, item, score, label), ties, seed) for o in objs]
+    (first, src0), out = tables[0], {}
+    for name, (t, src) in zip(names, tables):
+        m = first[['user', 'item', 'n']].merge(t, how='left', on=['user', 'item'], suffixes=('_0', ''), indicator=True)
+        extra = len(t) - int((m._merge == 'both').sum())
+        bad = np.flatnonzero((m._merge != 'both').to_numpy() | (m.n_0 != m.n).to_numpy())
+        if len(bad) or extra:
+            i = bad[0] if len(bad) else None
+            what = (f"has {extra} relevant items that {src0} lacks" if i is None else
+                    f"relevant item {m.item.iloc[i]!r} of user {m.user.iloc[i]!r} is missing" if m._merge.iloc[i] != 'both' else
+                    f"relevant item {m.item.iloc[i]!r} of user {m.user.iloc[i]!r} has {int(m.n.iloc[i])} candidates, {int(m.n_0.iloc[i])} in {src0}")
+            raise AdapterInputError(f"{src}: {what}: a comparison needs the same relevant items and candidates for every model")
+        out[name] = m.sampled_rank.to_numpy(np.int64)
+    return out, first.n.to_numpy(np.int64), f"{len(names)} models, {first.user.nunique()} users, {len(first)} relevant items each"

@@ -16,8 +16,8 @@ from .inconsistency import (rendle_example, exact_table, sampled_table, expected
 
 # %% auto #0
 __all__ = ['DEMO_METHODS', 'markdown_table', 'run_example', 'InputError', 'read_sampled_ranks', 'catalogue_sizes',
-           'estimate_file', 'format_estimates', 'compare_files', 'demo_results', 'plot_demo', 'demo_report', 'run_demo',
-           'main']
+           'estimate_file', 'format_estimates', 'compare_files', 'format_comparison', 'demo_results', 'plot_demo',
+           'demo_report', 'run_demo', 'main']
 
 # %% ../nbs/20_cli.ipynb #e97b7c88
 def markdown_table(df:pd.DataFrame, floatfmt:str='.3f') -> str:
@@ -252,33 +252,61 @@ def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
     return table + ('\n' + _UNIDENTIFIED if unknown.any() else '')
 
 # %% ../nbs/20_cli.ipynb #79647b20
-def compare_files(paths:list, N:int, n:int, names=None, metric:str='ndcg', K:int=10, method:str=None, level:float=0.95,
-                  seed=0, replace:bool=True, n_boot:int=200) -> pd.DataFrame:
-    "Pairwise comparison of the models whose sampled ranks (same users, same order) are in `paths`."
+def compare_files(paths:list,            # one file of sampled ranks per model (ignored with `data`)
+                  N, n,                  # catalogue size (or a file of per-user sizes) and sample set size
+                  names=None,            # model names (default: the file names)
+                  metric:str='ndcg', K:int=10, method:str=None, level:float=0.95, seed=0, replace:bool=True, n_boot:int=200,
+                  data=None,             # instead of files: (model name -> sampled ranks, their per-user sample sizes), from samplerank.adapters
+                  plan:bool=True,        # say what would decide the undecided pairs (needs_n)
+                  progress:bool=False,   # progress bar of the plan
+                 ) -> pd.DataFrame:      # the table of samplerank.compare_models
+    "Pairwise comparison of the models whose sampled ranks of the same users are in `paths` (or `data`), with what would decide the undecided pairs."
     from samplerank.trust import compare_models, _check_level
-    from samplerank.evaluation import get_estimator
+    from samplerank.evaluation import get_estimator, SampledRanks
     _check_level(level)
     if method is not None: get_estimator(method)
     if not _sizes_file(N): N = catalogue_sizes(N, 0)                 # one number: refused before reading anything
+    if data is None: ranks, where = _read_model_files(paths, n, names), Path(paths[0])
+    else: ranks, where = {k: (r, data[1]) for k, r in data[0].items()}, 'input'
+    if _sizes_file(N): N = catalogue_sizes(N, len(next(iter(ranks.values()))[0]))
+    try:
+        evs = {k: SampledRanks(r, N, n if ns is None else ns, replace) for k, (r, ns) in ranks.items()}   # each model its own sample sizes
+        return compare_models(evs, metric=metric, K=K, method=method, level=level, seed=seed, n_boot=n_boot, plan=plan, progress=progress)
+    except ValueError as e: raise InputError(f"{where}: {e}") from None
+
+def _read_model_files(paths:list, n, names) -> dict:
+    "Model name -> (sampled ranks, per-user sample sizes or None) of the files, which must hold the same users."
     paths = [Path(p) for p in paths]
     if len(paths) < 2: raise ValueError(f"compare needs at least two files (one per model); got {len(paths)}")
+    if n is None: raise ValueError("compare needs --n with files of sampled ranks")
     names = [p.stem for p in paths] if names is None else [str(s) for s in names]
     if len(names) != len(paths): raise ValueError(f"--names must give one name per file ({len(paths)}); got {len(names)}")
     if len(set(names)) < len(names): raise ValueError(f"model names must be distinct; got {names} (use --names)")
     data = [read_sampled_ranks(p, n) for p in paths]
-    if _sizes_file(N): N = catalogue_sizes(N, len(data[0][0]))
     for p, (r, _) in zip(paths[1:], data[1:]):
         if len(r) != len(data[0][0]):
             raise InputError(f"{p}: {len(r)} users, but {paths[0]} has {len(data[0][0])}: compare needs the same users in the same order")
-    sizes = [ns for _, ns in data]
-    if any(s is not None for s in sizes) and not all(s is not None and (s == sizes[0]).all() for s in sizes):
-        raise InputError(f"{paths[0]}: the files must give the same per-user sample sizes")
-    try: return compare_models({k: r for k, (r, _) in zip(names, data)}, N, n if sizes[0] is None else sizes[0], metric=metric,
-                               K=K, method=method, level=level, seed=seed, replace=replace, n_boot=n_boot)
-    except ValueError as e: raise InputError(f"{paths[0]}: {e}") from None
+    return dict(zip(names, data))
+
+def format_comparison(t:pd.DataFrame, # the table of compare_files / compare_models
+                      M:int=None,     # number of users
+                     ) -> str:
+    "The comparison for the terminal: the table, one sentence per pair (the decision, or what would decide it), and the rule."
+    from samplerank.trust import decision_notes, DECISION_RULE
+    table = t.to_string(index=False, float_format=f'{{:.{_decimals(t.difference)}f}}'.format)
+    return '\n'.join([table, ''] + [f'- {s}' for s in decision_notes(t, M)] + ['', f'Decisions: {DECISION_RULE}.'])
 
 # %% ../nbs/20_cli.ipynb #519f482e
 DEMO_METHODS = ('MLE-auto', 'MN_MES')   # estimators whose intervals the demo reports (MLE-auto: the recommended one)
+
+def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:dict) -> pd.DataFrame:
+    "The demo's rows of one comparison (percentage points): exact, naive and estimated differences, the decision, and what would decide it."
+    return pd.DataFrame({'design': design, 'metric': metric, 'a': c.a, 'b': c.b,
+                         'exact a - b': [100 * (exact[a] - exact[b]) for a, b in zip(c.a, c.b)],
+                         'naive sampled a - b': [100 * (naive[a] - naive[b]) for a, b in zip(c.a, c.b)],
+                         'estimated a - b [95% interval]': [f"{100 * d:.2f} [{100 * l:.2f}, {100 * h:.2f}]" for d, l, h in zip(c.difference, c.lo, c.hi)],
+                         'P(a better)': c.prob_a_better.round(3), 'decision': c.decision,
+                         'needs n': ['' if d != 'undecided' else 'none' if np.isnan(v) else f'{int(v):,}' for d, v in zip(c.decision, c.needs_n)]})
 
 def demo_results(n:int=100,            # sample set size including the relevant item
                  seed:int=0,           # seed of the models, the sampled ranks and the bootstrap
@@ -294,7 +322,8 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     from samplerank.pipeline import rank_models, metrics_table
     from samplerank.ranks import compute_ranks
     from samplerank.metrics import exact_metric
-    from samplerank.trust import estimate_intervals, compare_models, _unidentified
+    from samplerank.trust import estimate_intervals, compare_models, decision_notes, _unidentified
+    from samplerank.evaluation import SampledRanks
     if protocol not in ('loo', 'temporal'): raise ValueError(f"protocol must be 'loo' or 'temporal'; got {protocol!r}")
     df = filter_min_interactions(load_movielens(), min_item=5)
     split = leave_one_out(df) if protocol == 'loo' else temporal_holdout(df, frac)
@@ -320,18 +349,22 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     iv_table = iv.assign(cell=[cell(r) for r in iv.itertuples()]).pivot(index=['model', 'metric'], columns='estimator', values='cell')
     iv_table = iv_table[[*DEMO_METHODS, 'MLE-auto, adaptive']].reset_index()
     iv_table.insert(2, 'exact', [f"{100 * iv[(iv.model == m) & (iv.metric == met)].exact.iloc[0]:.2f}" for m, met in zip(iv_table.model, iv_table.metric)])
-    cmp = []
-    for m, K in pairs:
-        c = compare_models(sampled, pools, n, metric=m, K=K, seed=seed, n_boot=n_boot)
-        ex = {k: exact_metric(d.global_rank, m, K) for k, d in ranks.items()}
-        nv = {k: exact_metric(v, m, K) for k, v in sampled.items()}
-        cmp.append(pd.DataFrame({'metric': f'{m}@{K}', 'a': c.a, 'b': c.b,
-                                 'exact a - b': [100 * (ex[a] - ex[b]) for a, b in zip(c.a, c.b)],
-                                 'naive sampled a - b': [100 * (nv[a] - nv[b]) for a, b in zip(c.a, c.b)],
-                                 'estimated a - b [95% interval]': [f"{100 * d:.2f} [{100 * l:.2f}, {100 * h:.2f}]" for d, l, h in zip(c.difference, c.lo, c.hi)],
-                                 'P(a better)': c.prob_a_better.round(3), 'decision': c.decision}))
+    designs = {f'fixed n = {n}': {k: SampledRanks(v, pools, n) for k, v in sampled.items()},     # each model with its own sample sizes
+               f'adaptive n = {n} to {16 * n}': {k: SampledRanks(a.sampled_rank.values, pools, a.sample_size.values) for k, a in adaptive.items()}}
+    cmp, notes = [], []
+    for design, evs in designs.items():
+        for m, K in pairs:
+            c = compare_models(evs, metric=m, K=K, seed=seed, n_boot=n_boot, plan=True, progress=progress)
+            cmp.append(_comparison_rows(c, design, f'{m}@{K}', {k: exact_metric(d.global_rank, m, K) for k, d in ranks.items()},
+                                        {k: exact_metric(v, m, K) for k, v in sampled.items()}))
+            notes += [(design, f'{m}@{K}', s) for s in decision_notes(c)]
+    cmp = pd.concat(cmp, ignore_index=True)
+    decided = cmp.groupby('design', sort=False).decision.apply(lambda d: int((d != 'undecided').sum()))
+    order = list(decided.sort_values(ascending=False, kind='stable').index)          # the design that decides more pairs first
+    cmp = cmp.sort_values('design', key=lambda s: s.map(order.index), kind='stable', ignore_index=True)
+    notes = sorted(notes, key=lambda x: order.index(x[0]))
     return dict(protocol=protocol, frac=frac, n=n, seed=seed, n_boot=n_boot, N=N, split=split, ranks=ranks, metrics=mt,
-                intervals=iv, interval_table=iv_table, comparisons=pd.concat(cmp, ignore_index=True),
+                intervals=iv, interval_table=iv_table, comparisons=cmp, decided=decided[order], notes=notes,
                 adaptive_mean_n=float(np.mean([a.sample_size.mean() for a in adaptive.values()])))
 
 # %% ../nbs/20_cli.ipynb #05fae7be
@@ -367,10 +400,11 @@ def plot_demo(res:dict,  # output of `demo_results`
 # %% ../nbs/20_cli.ipynb #a2b7ac51
 def demo_report(res:dict) -> str: # output of `demo_results`
     "The demo's report (markdown): protocol and data, exact metrics, estimates with intervals, comparisons, figures."
-    from samplerank.trust import _unidentified
+    from samplerank.trust import _unidentified, DECISION_RULE
     split, N, n, seed, n_boot, protocol, frac = (res[k] for k in ('split', 'N', 'n', 'seed', 'n_boot', 'protocol', 'frac'))
     pools = next(iter(res['ranks'].values())).pool_size
     mt, iv, iv_table, cmp = res['metrics'], res['intervals'], res['interval_table'], res['comparisons']
+    decided = ', '.join(f"{k}: {v} of {len(cmp) // len(res['decided'])}" for k, v in res['decided'].items())
     n_missed, n_open = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum()), int(_unidentified(iv.identified).sum())
     text = '\n\n'.join([
         '# samplerank demo: sampled evaluation on MovieLens ml-latest-small',
@@ -393,11 +427,13 @@ def demo_report(res:dict) -> str: # output of `demo_results`
         "40 cases, and its comparisons of nearly tied models were sometimes wrong ('How power grows with n').",
         markdown_table(iv_table.set_index('model')),
         '## Which model is better? Paired comparisons',
-        "Differences in percentage points, model a minus model b, on the same users (`samplerank.compare_models`, MLE-auto). "
-        "`decision` names the better model when the 95% interval of the difference excludes 0 and the data decide the difference "
-        "(the two fits' shift of it is within half the interval), and is `undecided` otherwise: "
-        "differences this small cannot be resolved from one sampled evaluation with this many users.",
-        markdown_table(cmp.set_index('metric'), '.2f'),
+        "Differences in percentage points, model a minus model b, on the same users (`samplerank.compare_models`, MLE-auto), for "
+        f"both sampling designs, the one that decides more pairs first ({decided} decided). "
+        f"Decisions: {DECISION_RULE}. `needs n` is the fixed sample set size predicted to decide an undecided pair with 80% power "
+        "(the trust chapter, 'What would decide it'; `none`: no n does on these users).",
+        markdown_table(cmp.set_index('design'), '.2f'),
+        '## Every pair in one sentence: the better model, or what would decide it',
+        '\n'.join(f'- {design}, {metric}: {s}' for design, metric, s in res['notes']),
         '![Recall@K curves](recall_curves.png)', '![Estimates with intervals](ndcg_estimates.png)'])
     return text
 
@@ -474,18 +510,27 @@ def _parser():
     es.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200, help='bootstrap replicates of the intervals (default: 200)')
     es.add_argument('--no-intervals', action='store_true', help='point estimates only')
     es.add_argument('--json', action='store_true', help='print JSON records instead of a table')
-    co = sub.add_parser('compare', help='pairwise comparison of models from their sampled ranks of the same users')
-    co.add_argument('files', nargs='+', help='one file of sampled ranks per model (.npy, .csv, .tsv, .txt), same users in the same order')
+    co = sub.add_parser('compare', help='which model is better: pairwise comparisons of models evaluated on the same users')
+    co.add_argument('files', nargs='*', help='one file of sampled ranks per model (.npy, .csv, .tsv, .txt), same users in the same order (or give --run/--qrels, --frame or --scores)')
     co.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes (one per user, same order)')
-    co.add_argument('--n', type=_int_arg('n', 2), required=True, help='sample set size including the relevant item')
-    co.add_argument('--names', nargs='+', help='model names, one per file (default: the file names)')
+    co.add_argument('--n', type=_int_arg('n', 2), help='sample set size including the relevant item (required with files of ranks)')
+    ca = co.add_argument_group('scored candidates instead of ranks, one input per model (see samplerank.adapters.read_model_inputs)')
+    ca.add_argument('--run', action='append', help='TREC run file of one model (repeat per model; with --qrels)')
+    ca.add_argument('--qrels', help='TREC qrels file shared by the runs: relevance > 0 is relevant')
+    ca.add_argument('--frame', action='append', help='CSV/TSV/Parquet table of one model: user, item, score, label (repeat per model)')
+    ca.add_argument('--scores', action='append', help='.npy users x candidates score matrix of one model (repeat per model)')
+    ca.add_argument('--positive', type=_int_arg('positive', 0), default=0, help='column of the relevant item in --scores (default: 0)')
+    for c in ('user', 'item', 'score', 'label'): ca.add_argument(f'--{c}-col', default=c, help=f'column of the {c} in --frame (default: {c})')
+    ca.add_argument('--ties', choices=('pessimistic', 'optimistic', 'random'), default='pessimistic', help='tie rule (default: pessimistic)')
+    co.add_argument('--names', nargs='+', help='model names, one per input (default: the file names)')
     co.add_argument('--metric', default='ndcg', help='metric (default: ndcg)')
     co.add_argument('--K', type=_int_arg('K', 1), default=10, help='cut-off (default: 10)')
     co.add_argument('--method', default=None, help='registered estimator (default: mle-auto, the recommended one)')
     co.add_argument('--level', type=_float_arg('level'), default=0.95, help='confidence level (default: 0.95)')
-    co.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='seed of the bootstrap (default: 0)')
+    co.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='seed of the bootstrap and of --ties random (default: 0)')
     co.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200, help='bootstrap replicates (default: 200)')
     co.add_argument('--without-replacement', action='store_true', help='the ranks were sampled without replacement')
+    co.add_argument('--no-plan', action='store_true', help='do not compute what would decide the undecided pairs (needs_n)')
     co.add_argument('--json', action='store_true', help='print JSON records instead of a table')
     tr = sub.add_parser('translate', help='global-metric ranges consistent with published sampled metrics')
     tr.add_argument('--N', type=_int_arg('N', 2), required=True, help='number of items in the catalogue')
@@ -534,9 +579,15 @@ def _run(args) -> int:
                               n_boot=args.n_boot, intervals=not args.no_intervals)
             print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else format_estimates(t))
         elif args.command == 'compare':
-            t = compare_files(args.files, args.N, args.n, args.names, args.metric.lower(), args.K, args.method, args.level,
-                              args.seed, not args.without_replacement, args.n_boot)
-            print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else t.to_string(index=False, float_format=f'{{:.{_decimals(t.difference)}f}}'.format))
+            data = None
+            if args.frame or args.run or args.qrels or args.scores:
+                from samplerank.adapters import read_model_inputs
+                ranks, ns, note = read_model_inputs(args.frame, args.run, args.qrels, args.scores, args.names, args.positive, args.user_col,
+                                                    args.item_col, args.score_col, args.label_col, args.ties, args.seed)
+                data = (ranks, ns); print(f'samplerank: {note}', file=sys.stderr)
+            t = compare_files(args.files, args.N, args.n, args.names, args.metric.lower(), args.K, args.method, args.level, args.seed,
+                              not args.without_replacement, args.n_boot, data=data, plan=not args.no_plan)
+            print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else format_comparison(t, t.attrs.get('users')))
         elif args.command == 'translate':
             from samplerank.translate import translate_command
             print(translate_command(args))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools, warnings
 import numpy as np
 import pandas as pd
+from scipy.stats import norm
 from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
 from .metrics import metric_weights
 from .evaluation import SampledRanks, get_estimator, register_estimator, _get_estimator
@@ -17,7 +18,8 @@ from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
 
 # %% auto #0
-__all__ = ['RECOMMENDED', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample']
+__all__ = ['DECISION_RULE', 'RECOMMENDED', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample',
+           'decision_notes']
 
 # %% ../nbs/16_trust.ipynb #e31b334f
 from .mle import _em_over, _em_over_batch
@@ -137,10 +139,13 @@ def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS) -> np.n
     uniform_fit, zipf_fit = (_em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=p)[0] for p in (np.full(ev.N, 1.0 / ev.N), zipf / zipf.sum()))
     return (zipf_fit - uniform_fit) @ W
 
+# %% ../nbs/16_trust.ipynb #d401d413
 def _identified(shift, lo, hi):
     "Whether each start shift is at most half its interval's width (`NA` where the shift is missing)."
-    shift, half = np.asarray(shift, np.float64), (np.asarray(hi, np.float64) - np.asarray(lo, np.float64)) / 2
-    return pd.array([None if np.isnan(s) else bool(abs(s) <= h) for s, h in zip(np.atleast_1d(shift), np.atleast_1d(half))], dtype='boolean')
+    shift, half = np.atleast_1d(np.asarray(shift, np.float64)), (np.asarray(hi, np.float64) - np.asarray(lo, np.float64)) / 2
+    known = pd.array(np.abs(shift) <= half, dtype='boolean')
+    known[np.isnan(shift)] = pd.NA
+    return known
 
 def _unidentified(known) -> np.ndarray:
     "Where `identified` is known to be False, as a boolean array (`NA`, missing shift, and True: not)."
@@ -151,6 +156,70 @@ def _widened(lo, hi, shift, known, floor:float=None) -> tuple[np.ndarray, np.nda
     move = np.where(_unidentified(known), np.abs(shift), 0.0)
     wide = lo - move
     return (wide if floor is None else np.maximum(wide, np.minimum(lo, floor))), hi + move
+
+# %% ../nbs/16_trust.ipynb #d3b7a126
+def _interval(estimate:np.ndarray, # point estimates (q,)
+              draws:np.ndarray,    # bootstrap draws (B x q)
+              level:float,         # confidence level
+              shift:np.ndarray,    # start shifts (q,), NaN where missing
+              floor:float=None,    # lowest value of a widened interval (0 for a metric; None for a difference)
+             ) -> tuple:           # lo, hi, identified
+    "The percentile interval of the draws, stretched to hold the estimate, tested for identification and widened where the data do not decide it."
+    lo, hi = np.quantile(draws, [(1 - level) / 2, (1 + level) / 2], axis=0)
+    lo, hi = np.minimum(lo, estimate), np.maximum(hi, estimate)
+    known = _identified(shift, lo, hi)
+    return *_widened(lo, hi, shift, known, floor), known
+
+# %% ../nbs/16_trust.ipynb #d2ee3371
+DECISION_RULE = ("a model is named better only when the 95% interval of the difference excludes 0 and the data decide "
+                 "the difference (the start shift of two maximum-likelihood fits is within half the interval); "
+                 "otherwise the pair is 'undecided'")
+
+# %% ../nbs/16_trust.ipynb #ac0cf9c0
+def _decide(a, b, lo, hi, known) -> np.ndarray:
+    "The better model of each pair (a[i] or b[i]) where the interval [lo, hi] of a - b excludes 0 and the data identify it; else 'undecided'."
+    a, b, lo, hi = (np.atleast_1d(np.asarray(x)) for x in (a, b, lo, hi))
+    decided = ~_unidentified(known) & ((lo > 0) | (hi < 0))
+    return np.where(decided, np.where(lo > 0, a, b), 'undecided').astype(object)
+
+def _outcome(decision, a, b, exact_difference) -> np.ndarray:
+    "'correct', 'wrong' or 'undecided' for each decision of a pair, given the exact a - b (between two equal models every decision is wrong)."
+    decision, a, b, x = (np.atleast_1d(np.asarray(v, object if i < 3 else np.float64)) for i, v in enumerate((decision, a, b, exact_difference)))
+    better = np.where(x > 0, a, np.where(x < 0, b, None))
+    return np.where(decision == 'undecided', 'undecided', np.where(decision == better, 'correct', 'wrong')).astype(object)
+
+# %% ../nbs/16_trust.ipynb #e1e0fcb2
+def _resample_counts(evs:dict, B:int, rng) -> dict:
+    "Column counts (B x C) of B resamplings of the users for each evaluation: one model, multinomial counts; several, the same users for all."
+    if len(evs) == 1: return {k: ev.bootstrap_counts(B, rng) for k, ev in evs.items()}
+    idx = rng.integers(0, next(iter(evs.values())).M, size=(B, next(iter(evs.values())).M))
+    return {k: np.stack([np.bincount(ev.column[i], minlength=len(ev.counts)) for i in idx]).astype(np.float64)
+            for k, ev in evs.items()}
+
+def _stratified_draws(evs:dict,          # model name -> SampledRanks of the same users
+                      name:str,          # registered estimator
+                      pairs:list,        # validated (metric, K) pairs
+                      strata:int,        # pool strata (per-user N)
+                      exact_pools:bool,  # each stratum with its users' own N_u
+                      n_boot:int,        # bootstrap replicates
+                      rng,               # numpy Generator
+                      identify:bool,     # compute the start shifts
+                      options:dict,      # the estimator's options
+                     ) -> tuple[dict, dict, dict]: # per model: estimates (q,), draws (B x q), start shifts (q,)
+    "Every model's estimates, bootstrap draws and start shifts of the metrics, stratum by stratum, weighted by the strata's users."
+    first = next(iter(evs.values()))
+    groups = first.pool_strata(strata)
+    parts = [{k: ev.stratum(users, exact_pools) for k, ev in evs.items()} for users in groups]   # the same groups for every model
+    _check_kernels(name, [s for subs in parts for s in subs.values()])
+    est, draws, shift = (dict.fromkeys(evs, 0.0) for _ in range(3))
+    for users, subs in zip(groups, parts):
+        Hb, W = _resample_counts(subs, n_boot, rng), _metric_grid(pairs, next(iter(subs.values())).N)  # the same users: one support
+        for k, ev in subs.items():
+            e, d = _draws(ev, name, pairs, W, Hb[k], rng, options)
+            s = _start_shift(ev, W) if identify else np.full(len(pairs), np.nan)
+            w = len(users) / first.M
+            est[k], draws[k], shift[k] = est[k] + w * e, draws[k] + w * d, shift[k] + w * s
+    return est, draws, shift
 
 # %% ../nbs/16_trust.ipynb #409e0224
 RECOMMENDED = 'MLE-auto'
@@ -178,31 +247,14 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
     level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
     name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
-    pairs, groups, exact_pools = _metric_pairs(metrics, Ks), ev.pool_strata(strata), _check_bool('exact_pools', exact_pools)
+    pairs, exact_pools = _metric_pairs(metrics, Ks), _check_bool('exact_pools', exact_pools)
     identify, rng = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed))
-    est = draws = shift = 0.0
-    subs = [ev.stratum(users, exact_pools) for users in groups]    # one group unless the users have their own catalogues
-    _check_kernels(name, subs)
-    for users, sub in zip(groups, subs):
-        W = _metric_grid(pairs, sub.N)
-        e, d = _draws(sub, name, pairs, W, sub.bootstrap_counts(n_boot, rng), rng, options)
-        s = _start_shift(sub, W) if identify else np.full(len(pairs), np.nan)
-        est, draws, shift = est + len(users) / ev.M * e, draws + len(users) / ev.M * d, shift + len(users) / ev.M * s
-    lo, hi = np.quantile(draws, [(1 - level) / 2, (1 + level) / 2], axis=0)
-    lo, hi = np.minimum(lo, est), np.maximum(hi, est)
-    known = _identified(shift, lo, hi)
-    lo, hi = _widened(lo, hi, shift, known, floor=0.0)      # metrics are >= 0
+    est, draws, shift = (x['_'] for x in _stratified_draws({'_': ev}, name, pairs, strata, exact_pools, n_boot, rng, identify, options))
+    lo, hi, known = _interval(est, draws, level, shift, floor=0.0)                       # metrics are >= 0
     return pd.DataFrame(dict(metric=[m for m, _ in pairs], K=[K for _, K in pairs], estimate=est, lo=lo, hi=hi, method=name,
                              start_shift=shift, identified=known))
 
 # %% ../nbs/16_trust.ipynb #80e09b7b
-def _paired_counts(evs:dict, B:int, rng) -> dict:
-    "Column counts of B resamplings of the same users for every model (the pairing of a shared evaluation)."
-    M = next(iter(evs.values())).M
-    idx = rng.integers(0, M, size=(B, M))
-    return {k: np.stack([np.bincount(ev.column[i], minlength=len(ev.counts)) for i in idx]).astype(np.float64)
-            for k, ev in evs.items()}
-
 def compare_models(ranks:dict,            # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
                    N=None,                # number of items, or one per user (their own catalogues)
                    n=None,                # sample set size, or one per user
@@ -216,8 +268,11 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                    strata:int=6,          # per-user N: pool strata, each with its own rank distributions (1: one group)
                    exact_pools:bool=False,# per-user N: each stratum with its users' own N_u (else its median N_u)
                    identify:bool=True,    # decide only where the data decide the difference (start shift within half the interval)
+                   plan:bool=False,       # also say what would decide each pair: needs_n, planned_power, assurance (one evaluation per size tried)
+                   power:float=0.8,       # the plan's target: predicted probability of naming the better model
+                   progress:bool=False,   # progress bar of the plan
                    **options,             # options of the estimator
-                  ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, start_shift, identified
+                  ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, start_shift, identified[, needs_n, planned_power, assurance]
     "Every pair of models: the difference of their metric@K on these users, its interval, and the better one (or 'undecided')."
     if not isinstance(ranks, dict) or len(ranks) < 2: raise ValueError("ranks must map at least two model names to sampled ranks")
     evs = {str(k): SampledRanks.of(v, N, n, replace) for k, v in ranks.items()}
@@ -227,26 +282,23 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     first = next(iter(evs.values()))
     if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()): raise ValueError("N: every model must have the same catalogue sizes (the same users)")
     name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
-    pairs, groups, exact_pools = _metric_pairs((metric,), (K,)), first.pool_strata(strata), _check_bool('exact_pools', exact_pools)
+    pairs, exact_pools = _metric_pairs((metric,), (K,)), _check_bool('exact_pools', exact_pools)
     identify, rng = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed))
-    est, draws, shift = dict.fromkeys(evs, 0.0), dict.fromkeys(evs, 0.0), dict.fromkeys(evs, 0.0)
-    parts = [{k: ev.stratum(users, exact_pools) for k, ev in evs.items()} for users in groups]   # the same groups for every model
-    _check_kernels(name, [s for subs in parts for s in subs.values()])
-    for users, subs in zip(groups, parts):
-        Hb, W = _paired_counts(subs, n_boot, rng), _metric_grid(pairs, next(iter(subs.values())).N)   # the same users: one support for all models
-        for k, ev in subs.items():
-            e, d = _draws(ev, name, pairs, W, Hb[k], rng, options)
-            s = _start_shift(ev, W)[0] if identify else np.nan
-            est[k], draws[k], shift[k] = (x + len(users) / first.M * y for x, y in ((est[k], e[0]), (draws[k], d[:, 0]), (shift[k], s)))
-    ab = list(itertools.combinations(evs, 2))
-    diff = np.stack([draws[a] - draws[b] for a, b in ab], axis=1)                  # B x pairs: replicate by replicate
-    lo, hi = np.quantile(diff, [(1 - level) / 2, (1 + level) / 2], axis=0)
-    s = np.array([shift[a] - shift[b] for a, b in ab])
-    known = _identified(s, lo, hi)
-    lo, hi = _widened(lo, hi, s, known)
-    decision = ['undecided' if u else a if l > 0 else b if h < 0 else 'undecided' for (a, b), u, l, h in zip(ab, _unidentified(known), lo, hi)]
-    return pd.DataFrame(dict(a=[a for a, _ in ab], b=[b for _, b in ab], difference=[est[a] - est[b] for a, b in ab], lo=lo, hi=hi,
-                             prob_a_better=(diff > 0).mean(0) + 0.5 * (diff == 0).mean(0), decision=decision, start_shift=s, identified=known))
+    plan, power, progress = _check_bool('plan', plan), _check_level(power, 'power'), _check_bool('progress', progress)
+    est, draws, shift = _stratified_draws(evs, name, pairs, strata, exact_pools, n_boot, rng, identify, options)
+    a, b = (list(x) for x in zip(*itertools.combinations(evs, 2)))
+    diff = np.stack([draws[i][:, 0] - draws[j][:, 0] for i, j in zip(a, b)], axis=1)      # B x pairs: replicate by replicate
+    d = np.array([est[i][0] - est[j][0] for i, j in zip(a, b)])
+    s = np.array([shift[i][0] - shift[j][0] for i, j in zip(a, b)])
+    lo, hi, known = _interval(d, diff, level, s)
+    out = pd.DataFrame(dict(a=a, b=b, difference=d, lo=lo, hi=hi, prob_a_better=(diff > 0).mean(0) + 0.5 * (diff == 0).mean(0),
+                            decision=_decide(a, b, lo, hi, known), start_shift=s, identified=known))
+    out.attrs['users'] = first.M
+    if plan:
+        out['needs_n'], out['planned_power'], out['assurance'], curve = _needs_n(evs, out, diff, name, pairs[0][0], pairs[0][1], level,
+                                                                                 power, first.replace, strata, exact_pools, n_boot, rng, options, progress)
+        out.attrs['plan'] = curve              # every prediction made: a, b, n, power, assurance (n = N: the full ranking)
+    return out
 
 # %% ../nbs/16_trust.ipynb #1558ccad
 def plan_comparison(priors:dict,              # model name -> its P(R): a RankDistribution or a pmf over 1..N
@@ -284,9 +336,9 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
             r = {k: 1 + (negs < R_[:, None]).sum(1) for k, R_ in R.items()}
             res.append(compare_models(r, N, n_, metric, K, level=level, seed=rng, n_boot=n_boot))
         for j, (a, b) in enumerate(itertools.combinations(pmfs, 2)):
-            dec = np.array([t.decision.iloc[j] for t in res]); best = a if truth[a] > truth[b] else b
-            rows.append(dict(a=a, b=b, n=n_, M=M_, exact_difference=truth[a] - truth[b], power=np.mean(dec == best),
-                             wrong=np.mean((dec != best) & (dec != 'undecided')), width=np.mean([t.hi.iloc[j] - t.lo.iloc[j] for t in res])))
+            o = _outcome([t.decision.iloc[j] for t in res], a, b, truth[a] - truth[b])
+            rows.append(dict(a=a, b=b, n=n_, M=M_, exact_difference=truth[a] - truth[b], power=np.mean(o == 'correct'),
+                             wrong=np.mean(o == 'wrong'), width=np.mean([t.hi.iloc[j] - t.lo.iloc[j] for t in res])))
     return pd.DataFrame(rows)
 
 # %% ../nbs/16_trust.ipynb #21cdf205
@@ -307,3 +359,143 @@ def smallest_sample(plan:pd.DataFrame, # the table of `plan_comparison`
         return pd.Series({'n': int(row.n), 'power': float(row.power), 'width': float(row.width), 'reached': bool(len(ok))})
     out = plan.groupby(['a', 'b', 'M'], sort=False)[['n', 'power', 'width']].apply(first).reset_index()
     return out.astype({'n': np.int64, 'power': np.float64, 'width': np.float64, 'reached': bool})
+
+# %% ../nbs/16_trust.ipynb #b87f85dc
+def _plan_sizes(n0:int, n_max:int) -> list:
+    "The sample set sizes a plan tries above n0: 2, 5 and 10 times the powers of ten, then n_max itself."
+    grid = sorted({m * 10 ** e for e in range(0, 9) for m in (1, 2, 5)})
+    return [v for v in grid if n0 < v < n_max] + ([n_max] if n_max > n0 else [])
+
+def _midpoint(lo:int, hi:int) -> int:
+    "The geometric midpoint of two sample set sizes, rounded up to two significant digits (lo when none lies between)."
+    m = np.sqrt(lo * hi); step = 10.0 ** max(np.floor(np.log10(m)) - 1, 0)
+    m = int(np.ceil(m / step) * step)
+    return m if lo < m < hi else lo
+
+# %% ../nbs/16_trust.ipynb #3365ef8b
+def _posterior_global_ranks(ev:SampledRanks, pmf:np.ndarray, rng) -> np.ndarray:
+    "One draw of every user's global rank (1..N, users in order) from P(R | r_u, n_u) ∝ P(R) P(r_u | R; n_u) under the prior `pmf`."
+    post = np.asarray(ev.kernel().multiply(np.asarray(pmf, np.float64)[:, None]).todense())     # N x C
+    cdf = np.cumsum(post, axis=0)
+    cdf = np.where(cdf[-1] > 0, cdf / np.where(cdf[-1] > 0, cdf[-1], 1), np.arange(1, ev.N + 1)[:, None] / ev.N)
+    u, R = rng.random(ev.M), np.empty(ev.M, np.int64)
+    for c in range(cdf.shape[1]):
+        users = np.flatnonzero(ev.column == c)
+        R[users] = 1 + np.minimum(np.searchsorted(cdf[:, c], u[users], side='right'), ev.N - 1)
+    return R
+
+def _power(differences:np.ndarray, se:float, level:float) -> float:
+    "The probability of naming the better model when the estimate has standard error `se`, averaged over true `differences`: mean of Phi(|Delta|/se - z)."
+    if np.isnan(se): return 0.0                                 # the evaluation does not identify the difference
+    if not se > 0: return float(np.mean(differences != 0))
+    return float(np.mean(norm.cdf(np.abs(differences) / se - norm.ppf((1 + level) / 2))))
+
+# %% ../nbs/16_trust.ipynb #1951141d
+def _plausible_ranks(evs:dict, name:str, strata:int, exact_pools:bool, rng) -> dict:
+    "Each model's users' global ranks drawn from their posteriors under P(R) fitted stratum by stratum (`name` if it fits a distribution, else the recommended estimator), in each user's own catalogue."
+    name = name if get_estimator(name).distribution else RECOMMENDED
+    first = next(iter(evs.values()))
+    R = {k: np.empty(first.M, np.int64) for k in evs}
+    for users in first.pool_strata(strata):
+        for k, ev in evs.items():
+            sub = ev.stratum(users, exact_pools)
+            Rs = _posterior_global_ranks(sub, get_estimator(name).fit(sub).pmf, rng)
+            own = ev.Ns[users]                                  # back from the stratum's catalogue to the user's own, by quantile
+            R[k][users] = np.clip(1 + np.rint((Rs - 1) * (own - 1) / (sub.Ns - 1)), 1, own).astype(np.int64)
+    return R
+
+def _resample_at(R:np.ndarray, Ns, n:int, replace:bool, rng) -> np.ndarray:
+    "Sampled ranks of global ranks R (1..N_u) among n items, each user in its own catalogue N_u."
+    return 1 + (rng.binomial(n - 1, (R - 1) / (Ns - 1.0)) if replace else rng.hypergeometric(R - 1, Ns - R, n - 1))
+
+# %% ../nbs/16_trust.ipynb #ad1a2d89
+def _se_at(R:dict, pairs:list, Ns, n:int, replace:bool, name:str, metric:str, K, level:float, strata:int, exact_pools:bool,
+           n_boot:int, rng, options:dict) -> dict:
+    "Standard error of each pair's estimated difference in one evaluation of the plausible ranks R at n (NaN where it does not identify the difference)."
+    models = list(dict.fromkeys(m for ab in pairs for m in ab))
+    sim = {k: SampledRanks(_resample_at(R[k], Ns, n, replace, rng), Ns, n, replace) for k in models}
+    est, draws, shift = _stratified_draws(sim, name, [(metric, K)], strata, exact_pools, n_boot, rng, True, options)
+    out = {}
+    for a, b in pairs:
+        dd = draws[a][:, 0] - draws[b][:, 0]             # the sd of the draws: steadier than a quantile width with few replicates
+        known = _interval(est[a] - est[b], dd[:, None], level, shift[a] - shift[b])[2]
+        out[(a, b)] = np.nan if _unidentified(known)[0] else np.std(dd, ddof=1)
+    return out
+
+# %% ../nbs/16_trust.ipynb #e4cb631a
+_SAFEGUARD = 0.2     # safeguard power: plan for the difference's 20% quantile in the direction of the estimate (Perugini et al. 2014)
+
+def _safeguard(difference:float, draws:np.ndarray) -> float:
+    "The difference a plan is made for: the `_SAFEGUARD` quantile of the draws in the direction of the estimate (<= 0: the data do not favour one model)."
+    return float(np.quantile(np.sign(difference) * draws, _SAFEGUARD))
+
+def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str, K, level:float, power:float, replace:bool,
+             strata:int, exact_pools:bool, n_boot:int, rng, options:dict, progress:bool) -> tuple:
+    "needs_n, planned_power and assurance of every pair of compare_models' `table`, and every prediction made."
+    from tqdm.auto import tqdm
+    first, curve = next(iter(evs.values())), []
+    n0 = int(np.ceil(np.mean([ev.n.mean() for ev in evs.values()])))   # the current n (its mean over users and models when they differ)
+    need = np.where(table.decision != 'undecided', float(n0), np.nan)
+    planned, assured = np.full(len(table), np.nan), np.full(len(table), np.nan)
+    todo = {(a, b): j for j, (a, b, d) in enumerate(zip(table.a, table.b, table.decision)) if d == 'undecided'}
+    safe = {j: max(_safeguard(table.difference.iloc[j], diff[:, j]), 0.0) for j in todo.values()}
+    def predicted(ab, n, se) -> tuple:                   # power at the safeguard difference, and averaged over the draws
+        j = todo[ab]
+        p = (_power(np.array([safe[j]]), se, level), _power(diff[:, j], se, level))
+        curve.append((*ab, n, *p))
+        return p
+    if todo:                                             # the ceiling: the full ranking leaves only the users' own spread
+        R = _plausible_ranks({k: evs[k] for ab in todo for k in ab}, name, strata, exact_pools, rng)
+        w = metric_weights(metric, first.N, K)
+        for ab, j in list(todo.items()):
+            planned[j], assured[j] = predicted(ab, first.N, np.std(w[R[ab[0]] - 1] - w[R[ab[1]] - 1], ddof=1) / np.sqrt(first.M))
+            if planned[j] < power: del todo[ab]
+    Ns, prev, B = (first.N if first.catalogue_size else first.Ns), n0, max(50, n_boot // 2)
+    for n in tqdm(_plan_sizes(n0, int(first.Ns.min())), disable=not progress, desc='needs_n', leave=False):
+        if not todo: break
+        se = _se_at(R, list(todo), Ns, n, replace, name, metric, K, level, strata, exact_pools, B, rng, options)
+        p = {ab: predicted(ab, n, se[ab]) for ab in todo}
+        done, mid = [ab for ab in todo if p[ab][0] >= power], _midpoint(prev, n)
+        se_mid = _se_at(R, done, Ns, mid, replace, name, metric, K, level, strata, exact_pools, B, rng, options) if done and mid > prev else {}
+        for ab in done:                                  # the midpoint when it is enough, else n
+            p_mid = predicted(ab, mid, se_mid[ab]) if ab in se_mid else (0.0, 0.0)
+            j = todo.pop(ab)
+            need[j], (planned[j], assured[j]) = (mid, p_mid) if p_mid[0] >= power else (n, p[ab])
+        for ab, j in todo.items(): planned[j], assured[j] = p[ab]
+        prev = n
+    curve = pd.DataFrame(curve, columns=['a', 'b', 'n', 'power', 'assurance']).sort_values(['a', 'b', 'n'], kind='stable', ignore_index=True)
+    return need, planned, assured, curve
+
+# %% ../nbs/16_trust.ipynb #a39f5f05
+def _check_comparison(table) -> pd.DataFrame:
+    "The table of `compare_models`, checked: names, decisions among them, probabilities and plan columns in range; else `ValueError` naming `table`."
+    msg = "table must be the DataFrame of compare_models (a, b, prob_a_better, decision, identified[, needs_n, planned_power, assurance])"
+    plan = [c for c in ('needs_n', 'planned_power', 'assurance') if isinstance(table, pd.DataFrame) and c in table]
+    if not isinstance(table, pd.DataFrame) or table.empty or not {'a', 'b', 'prob_a_better', 'decision', 'identified'} <= set(table) or len(plan) not in (0, 3):
+        raise ValueError(msg)
+    try: p, v, _ = table.prob_a_better.to_numpy(np.float64), table[plan].to_numpy(np.float64), pd.array(table.identified.to_numpy(object), dtype='boolean')
+    except (TypeError, ValueError): raise ValueError(f"{msg}; it holds values of another type") from None
+    names = all(isinstance(x, str) and x for x in (*table.a, *table.b)) and all(d in (a, b, 'undecided') for a, b, d in zip(table.a, table.b, table.decision))
+    if not (names and np.isfinite(p).all() and ((0 <= p) & (p <= 1)).all() and not np.isinf(v).any() and not (v < 0).any()
+            and not (v[:, 1:] > 1).any()):
+        raise ValueError(f"{msg}; it holds a name, decision, probability or plan value out of range")
+    return table
+
+def decision_notes(table:pd.DataFrame, # the table of `compare_models` (with plan=True: what would decide the undecided pairs)
+                   M:int=None,         # number of users, named where no n decides a pair (default: the table's)
+                  ) -> list[str]:      # one sentence per pair
+    "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
+    table = _check_comparison(table)
+    out, M = [], _check_int('M', M, 1) if M is not None else table.attrs.get('users')
+    for r in table.itertuples():
+        pair, p = f"{r.a} against {r.b}", max(r.prob_a_better, 1 - r.prob_a_better)
+        users = f"these {M:,} users" if M else "these users"
+        if r.decision != 'undecided': out.append(f"{r.decision} is better ({pair}: the interval of the difference excludes 0)")
+        elif _unidentified(r.identified)[0]: out.append(f"{pair}: undecided; the data do not identify the difference (its start shift exceeds half the interval): raise n")
+        elif not hasattr(r, 'needs_n'): out.append(f"{pair}: undecided")
+        elif p < 1 - _SAFEGUARD: out.append(f"{pair}: undecided; this evaluation favours neither ({p:.0%} for the more likely one), so it cannot say what n would decide them")
+        elif np.isnan(r.needs_n): out.append(f"{pair}: undecided; no n is predicted to decide it on {users} (for the smaller differences this evaluation "
+                                                f"allows, even the full ranking has {r.planned_power:.0%} power): more users would")
+        else: out.append(f"{pair}: undecided; n = {int(r.needs_n):,} would decide it with {r.planned_power:.0%} power for the smaller differences "
+                         f"this evaluation allows ({r.assurance:.0%} averaged over all of them)")
+    return out

@@ -56,6 +56,7 @@ STUDY_MODELS = {'A': GR, 'B': np.minimum(N, GR + 5)}
 STUDY, _ = sr.run_study(STUDY_MODELS, N, n, estimators={'CLS': sr.default_estimators(('CLS',))['CLS']}, metrics=('recall',),
                         Ks=(5, 10), repeats=2, progress=False)
 CURVES = sr.curve_study(STUDY_MODELS, N, n, estimators=('BV',), metrics=('recall',), Ks=range(1, 6), repeats=2, progress=False)
+COMPARISON = sr.compare_models({'A': SR, 'B': SR_B}, N, n, seed=0, n_boot=20, plan=True)   # with the plan's columns
 RANKS_TABLE = {'A': pd.DataFrame({'sampled_rank': SR, 'reference_rank': GR}),
                'B': pd.DataFrame({'sampled_rank': SR_B, 'reference_rank': np.minimum(N, GR + 5)})}
 RANKS_GLOBAL = {k: d.assign(global_rank=d.reference_rank) for k, d in RANKS_TABLE.items()}
@@ -182,7 +183,8 @@ API = {
     'estimate_intervals': E(sampled_ranks=SR, N=N, n=n, metrics=('ndcg',), Ks=(10,), method='CLS', level=0.95, seed=0,
                             replace=True, n_boot=20),
     'compare_models': E(ranks={'A': SR, 'B': SR_B}, N=N, n=n, metric='ndcg', K=10, method='CLS', level=0.95, seed=0,
-                        replace=True, n_boot=20, kinds=dict(ranks='dict')),
+                        replace=True, n_boot=20, plan=False, power=0.8, progress=False, kinds=dict(ranks='dict')),
+    'decision_notes': E(table=COMPARISON, M=M),
     'plan_comparison': E(priors={'A': PRIOR, 'B': np.r_[PRIOR[:-1] * 0 + 0.9 / (N - 1), 0.1]}, n_values=(n,), M=M,
                          metric='ndcg', K=10, level=0.95, repeats=2, seed=0, n_boot=20, progress=False),
     'smallest_sample': E(plan=PLAN, power=0.5),
@@ -199,6 +201,8 @@ API = {
     'write_trec_run': E(path=TMP / 'out.run', frame=CANDS, user='user', item='item', score='score', tag='samplerank'),
     'write_trec_qrels': E(path=TMP / 'out.qrels', frame=CANDS, user='user', item='item', label='label'),
     'estimate_multi': E(table=TABLE, N=N, metric='ndcg', K=10, replace=True),
+    'read_model_inputs': E(frames=[CANDS, CANDS.assign(score=-CANDS.score)], runs=None, qrels=None, scores=None, names=None, positive=0,
+                           user='user', item='item', score='score', label='label', ties='pessimistic', seed=0),
     'global_metric_bounds': E(reported={'hr@10': 0.5}, N=N, n=n, metric='ndcg', K=10, tol=5e-4, replace=True, monotone=False),
     'sampled_metric_range': E(value=0.5, N=N, n=n, metric='ndcg', sampled_metric='hr@10', K=10, tol=5e-4, replace=True,
                               monotone=False),
@@ -210,7 +214,8 @@ API = {
 }
 
 # Public names that are not functions, or whose call reads the network or draws a figure.
-SKIPPED = {'__version__': 'a string', 'METRICS': 'a tuple of names', 'ESTIMATORS': 'the registry dict'}
+SKIPPED = {'__version__': 'a string', 'METRICS': 'a tuple of names', 'ESTIMATORS': 'the registry dict',
+           'DECISION_RULE': 'a sentence'}
 
 # ---------------------------------------------------------------------------------------------------------------
 # Kinds of arguments and their bad values.
