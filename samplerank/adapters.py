@@ -6,17 +6,18 @@ Docs: https://samplerank.github.io/samplerank/adapters.html.md"""
 
 # %% ../nbs/17_adapters.ipynb #3198d07b
 from __future__ import annotations
-import math, numbers, os, re
+import csv, math, numbers, os, re
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .core import _check_int, _check_metric, _check_K, _check_bool, _check_seed, _check_vector, _check_frame, _check_path
+from .core import INT_MAX, _check_memory, _check_int, _check_metric, _check_K, _check_bool, _check_seed, _check_vector, _check_frame, _check_path
 from .data import Split
 
 # %% auto #0
 __all__ = ['TIES', 'AdapterInputError', 'read_table', 'ranks_from_frame', 'ranks_from_scores', 'read_trec_run', 'read_trec_qrels',
            'ranks_from_run', 'write_trec_run', 'write_trec_qrels', 'write_negatives', 'read_negatives',
-           'draw_negatives', 'candidates_frame', 'estimate_multi', 'read_evaluation_input', 'read_model_inputs']
+           'draw_negatives', 'candidates_frame', 'estimate_multi', 'read_sampled_ranks', 'catalogue_sizes',
+           'read_evaluation_input', 'read_model_inputs']
 
 # %% ../nbs/17_adapters.ipynb #dd1da61b
 class AdapterInputError(ValueError):
@@ -557,6 +558,125 @@ def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame/ranks_from_
         f = np.where(R <= K, 1.0 if metric == 'recall' else 1 / np.log2(R + 1.0), 0.0)
         total += grp._c.sum() * (d.pmf @ f)
     return total / table.user.nunique()
+
+# %% ../nbs/17_adapters.ipynb #0172456e
+def _reads_as_number(s:str) -> bool:
+    "True when the text `s` reads as a float (including 'nan' and '1e1'): a data cell, not a header."
+    try: float(s); return True
+    except ValueError: return False
+
+# %% ../nbs/17_adapters.ipynb #2a426f47
+_RANK_COLUMNS, _SIZE_COLUMNS = ('rank', 'sampled_rank'), ('n', 'sample_size')
+
+def _read_ranks_fast(path:Path, delim:str, n:int, names=_RANK_COLUMNS, size_names=_SIZE_COLUMNS, lo:int=1):
+    "A well-formed text file of ranks, read by pandas' C parser in bounded memory; None sends it to the line-by-line reader, which names the bad line."
+    try:
+        with open(path, encoding='utf-8-sig') as f:
+            skip = 0
+            for first in f:
+                if first.strip(): break
+                skip += 1
+            else: return None
+        cells = [c.strip().lower() for c in next(csv.reader([first], delimiter=delim), [])]
+        col, ncol, header = 0, None, not any(_reads_as_number(c) for c in cells)
+        if header:
+            col = next((cells.index(c) for c in names if c in cells), None)
+            ncol = next((cells.index(c) for c in size_names if c in cells), None)
+            if col is None: return None
+        df = pd.read_csv(path, sep=delim, header=None, skiprows=skip + header, usecols=[col] if ncol is None else [col, ncol],
+                         dtype=np.float64, encoding='utf-8-sig', engine='c', skip_blank_lines=True, skipinitialspace=True)
+    except (ValueError, TypeError, UnicodeDecodeError, OSError, pd.errors.ParserError, pd.errors.EmptyDataError):
+        return None
+    v = df.to_numpy(np.float64)
+    if v.size == 0 or not np.isfinite(v).all() or (v != np.floor(v)).any() or (np.abs(v) > INT_MAX).any(): return None
+    ranks = v[:, list(df.columns).index(col)].astype(np.int64)
+    ns = None if ncol is None else v[:, list(df.columns).index(ncol)].astype(np.int64)
+    if (ns is None and n is None) or ((ranks < lo) | (ranks > (n if ns is None else ns))).any(): return None
+    return ranks, ns
+
+# %% ../nbs/17_adapters.ipynb #0f8505b3
+def _npy_rows(path:Path) -> list:
+    "(line, value) pairs of a 1-D .npy array of ranks (the line is the 1-based position)."
+    try: a = np.load(path, allow_pickle=False)
+    except Exception as e: raise AdapterInputError(f"{path}: not a readable .npy array ({type(e).__name__})") from None
+    a = np.asarray(a)
+    if a.ndim != 1 or a.size == 0: raise AdapterInputError(f"{path}: expected a non-empty 1-D array of ranks; got shape {a.shape}")
+    return [(i + 1, v) for i, v in enumerate(a.tolist())]
+
+def _text_rows(path:Path, delim:str, names, size_names) -> tuple[list, list|None]:
+    "(line, text) pairs of the rank column of a delimited text file, and of its sample-size column if it has one."
+    try: lines = path.read_text(encoding='utf-8-sig').splitlines()          # a UTF-8 byte-order mark is not data
+    except UnicodeDecodeError: raise AdapterInputError(f"{path}: not a text file") from None
+    except OSError as e: raise AdapterInputError(f"{path}: cannot read ({e.strerror})") from None
+    recs = [(i + 1, r) for i, r in enumerate(csv.reader(lines, delimiter=delim)) if r and any(c.strip() for c in r)]
+    if not recs: raise AdapterInputError(f"{path}: no ranks")
+    first = [c.strip().lower() for c in recs[0][1]]
+    header = not any(_reads_as_number(c) for c in first)        # '1e1', 'nan', '1,foo' are data, not a header
+    if header:
+        col = next((first.index(c) for c in names if c in first), None)
+        if col is None: raise AdapterInputError(f"{path}: line 1: no column {' or '.join(map(repr, names))} in {recs[0][1]}")
+        ncol = next((first.index(c) for c in size_names if c in first), None)
+        recs = recs[1:]
+    else: col, ncol = 0, None
+    if not recs: raise AdapterInputError(f"{path}: no ranks")
+    rows, sizes = [], [] if ncol is not None else None
+    for ln, r in recs:
+        if len(r) <= max(col, ncol or 0): raise AdapterInputError(f"{path}: line {ln}: missing value in {delim.join(r)!r}")
+        rows.append((ln, r[col].strip()))
+        if ncol is not None: sizes.append((ln, r[ncol].strip()))
+    return rows, sizes
+
+def _checked_ranks(path:Path, rows:list, sizes, n, what:str, lo:int) -> tuple[np.ndarray, np.ndarray|None]:
+    "Integers from (line, value) pairs, each within lo..n (or lo..its own sample size): the first bad one named by file and line."
+    def as_int(ln, v, what):
+        try: f = float(v)
+        except (TypeError, ValueError): raise AdapterInputError(f"{path}: line {ln}: {what} {v!r} is not a number") from None
+        if not np.isfinite(f) or f != int(f): raise AdapterInputError(f"{path}: line {ln}: {what} {v!r} is not an integer")
+        if abs(f) > INT_MAX: raise AdapterInputError(f"{path}: line {ln}: {what} {v!r} is outside {lo}..{n if n else '2**53'}")
+        return int(f)
+    ranks = np.array([as_int(ln, v, what) for ln, v in rows], dtype=np.int64)
+    ns = None if sizes is None else np.array([as_int(ln, v, 'sample size') for ln, v in sizes], dtype=np.int64)
+    limit = np.full(len(ranks), n) if ns is None else ns
+    bad = np.flatnonzero((ranks < lo) | (ranks > limit))
+    if len(bad): raise AdapterInputError(f"{path}: line {rows[bad[0]][0]}: {what} {ranks[bad[0]]} is outside {lo}..{limit[bad[0]]}")
+    return ranks, ns
+
+def read_sampled_ranks(path,                     # .npy, .csv, .tsv or .txt file
+                       n:int,                    # sample set size: every rank must be in lo..n (unless the file gives per-user sizes)
+                       names=_RANK_COLUMNS,      # accepted headers of the rank column
+                       size_names=_SIZE_COLUMNS, # accepted headers of a per-user sample-size column
+                       what:str='rank',          # what a value is called in error messages
+                       lo:int=1,                 # smallest valid value
+                      ) -> tuple[np.ndarray, np.ndarray|None]: # the values, and per-user sample sizes (None if the file has none)
+    "Sampled ranks (and per-user sample sizes, if given) from a .npy, .csv, .tsv or .txt file, validated against n."
+    path = Path(path)
+    if not path.exists(): raise AdapterInputError(f"{path}: no such file")
+    if path.is_dir(): raise AdapterInputError(f"{path}: is a directory, not a file of ranks")
+    if path.suffix.lower() == '.npy': return _checked_ranks(path, _npy_rows(path), None, n, what, lo)
+    delim = '\t' if path.suffix.lower() == '.tsv' else ','
+    fast = _read_ranks_fast(path, delim, n, names, size_names, lo)   # well-formed files: pandas' C parser
+    if fast is not None: return fast
+    return _checked_ranks(path, *_text_rows(path, delim, names, size_names), n, what, lo)
+
+# %% ../nbs/17_adapters.ipynb #cf1af0ef
+def _sizes_file(N) -> bool:
+    "True when a command's `N` names a file of per-user catalogue sizes rather than giving one number ('3706', '1e19', 'nan' are numbers)."
+    return isinstance(N, (str, Path)) and not _reads_as_number(str(N).strip())
+
+def _number(s:str):
+    "The number a command-line text gives: an exact `int` for digits (no float rounding of 99999999999999999999), else a float."
+    s = s.strip()
+    return int(s) if s.isdigit() else float(s)
+
+def catalogue_sizes(N, count:int):
+    "The `N` of a command: one catalogue size (a number), or a file of `count` per-user sizes (one per sampled rank, same order)."
+    if _sizes_file(N):
+        Ns, _ = read_sampled_ranks(N, INT_MAX, names=('n', 'n_items', 'pool_size', 'catalogue_size'), size_names=(), what='catalogue size', lo=2)
+        if len(Ns) != count: raise AdapterInputError(f"{N}: {len(Ns)} catalogue sizes for {count} sampled ranks: give one per sampled rank, same order")
+        _check_memory('N', int(Ns.max()), 32 * int(Ns.max()))
+        return Ns
+    N = _check_int('N', _number(N) if isinstance(N, str) else N, 2); _check_memory('N', N, 32 * N)
+    return N
 
 # %% ../nbs/17_adapters.ipynb #e5523f37
 def read_evaluation_input(frame=None,           # CSV/TSV/Parquet file (or DataFrame) of scored candidates

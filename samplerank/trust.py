@@ -481,21 +481,41 @@ def _check_comparison(table) -> pd.DataFrame:
         raise ValueError(f"{msg}; it holds a name, decision, probability or plan value out of range")
     return table
 
+def _pair_status(r) -> str:
+    "What one comparison row can say: 'decided', 'unidentified', 'unplanned' (no plan asked), 'neither' (the evaluation favours neither model), 'no n' or 'n'."
+    if r.decision != 'undecided': return 'decided'
+    if _unidentified(r.identified)[0]: return 'unidentified'
+    if not hasattr(r, 'needs_n'): return 'unplanned'
+    if max(r.prob_a_better, 1 - r.prob_a_better) < 1 - _SAFEGUARD: return 'neither'
+    return 'no n' if np.isnan(r.needs_n) else 'n'
+
+_NEEDS_N_LEGEND = ("needs n: the fixed sample set size predicted to decide an undecided pair with 80% power; none: no n does on these users "
+                  "(more users would); unknown: the evaluation favours neither model, so no n can be planned; raise n: the data do not "
+                  "identify the difference")
+
+def _needs_n_labels(table:pd.DataFrame) -> list[str]:
+    "Each pair's `needs n` as a table shows it ('' where decided or not planned; the words of `_NEEDS_N_LEGEND` otherwise)."
+    words, out = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'neither': 'unknown', 'no n': 'none'}, []
+    for r in _check_comparison(table).itertuples():
+        status = _pair_status(r)
+        out.append(f'{int(r.needs_n):,}' if status == 'n' else words[status])
+    return out
+
 def decision_notes(table:pd.DataFrame, # the table of `compare_models` (with plan=True: what would decide the undecided pairs)
                    M:int=None,         # number of users, named where no n decides a pair (default: the table's)
                   ) -> list[str]:      # one sentence per pair
     "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
     table = _check_comparison(table)
     out, M = [], _check_int('M', M, 1) if M is not None else table.attrs.get('users')
+    users = f"these {M:,} users" if M else "these users"
     for r in table.itertuples():
-        pair, p = f"{r.a} against {r.b}", max(r.prob_a_better, 1 - r.prob_a_better)
-        users = f"these {M:,} users" if M else "these users"
-        if r.decision != 'undecided': out.append(f"{r.decision} is better ({pair}: the interval of the difference excludes 0)")
-        elif _unidentified(r.identified)[0]: out.append(f"{pair}: undecided; the data do not identify the difference (its start shift exceeds half the interval): raise n")
-        elif not hasattr(r, 'needs_n'): out.append(f"{pair}: undecided")
-        elif p < 1 - _SAFEGUARD: out.append(f"{pair}: undecided; this evaluation favours neither ({p:.0%} for the more likely one), so it cannot say what n would decide them")
-        elif np.isnan(r.needs_n): out.append(f"{pair}: undecided; no n is predicted to decide it on {users} (for the smaller differences this evaluation "
-                                                f"allows, even the full ranking has {r.planned_power:.0%} power): more users would")
-        else: out.append(f"{pair}: undecided; n = {int(r.needs_n):,} would decide it with {r.planned_power:.0%} power for the smaller differences "
-                         f"this evaluation allows ({r.assurance:.0%} averaged over all of them)")
+        pair, p, status = f"{r.a} against {r.b}", max(r.prob_a_better, 1 - r.prob_a_better), _pair_status(r)
+        out.append({'decided': lambda: f"{r.decision} is better ({pair}: the interval of the difference excludes 0)",
+                    'unidentified': lambda: f"{pair}: undecided; the data do not identify the difference (its start shift exceeds half the interval): raise n",
+                    'unplanned': lambda: f"{pair}: undecided",
+                    'neither': lambda: f"{pair}: undecided; this evaluation favours neither ({p:.0%} for the more likely one), so it cannot say what n would decide them",
+                    'no n': lambda: (f"{pair}: undecided; no n is predicted to decide it on {users} (for the smaller differences this evaluation "
+                                     f"allows, even the full ranking has {r.planned_power:.0%} power): more users would"),
+                    'n': lambda: (f"{pair}: undecided; n = {int(r.needs_n):,} would decide it with {r.planned_power:.0%} power for the smaller "
+                                  f"differences this evaluation allows ({r.assurance:.0%} averaged over all of them)")}[status]())
     return out

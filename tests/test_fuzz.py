@@ -57,6 +57,7 @@ STUDY, _ = sr.run_study(STUDY_MODELS, N, n, estimators={'CLS': sr.default_estima
                         Ks=(5, 10), repeats=2, progress=False)
 CURVES = sr.curve_study(STUDY_MODELS, N, n, estimators=('BV',), metrics=('recall',), Ks=range(1, 6), repeats=2, progress=False)
 COMPARISON = sr.compare_models({'A': SR, 'B': SR_B}, N, n, seed=0, n_boot=20, plan=True)   # with the plan's columns
+REPORT = sr.report_results({'A': SR, 'B': SR_B}, N, n, metrics=('ndcg',), Ks=(10,), methods=('CLS',), seed=0, n_boot=20, plan=False)
 RANKS_TABLE = {'A': pd.DataFrame({'sampled_rank': SR, 'reference_rank': GR}),
                'B': pd.DataFrame({'sampled_rank': SR_B, 'reference_rank': np.minimum(N, GR + 5)})}
 RANKS_GLOBAL = {k: d.assign(global_rank=d.reference_rank) for k, d in RANKS_TABLE.items()}
@@ -87,6 +88,13 @@ def _kernel_cache(max_bytes=None, clear=False):
     before = sr.kernel_cache()['max_bytes']
     try: return sr.kernel_cache(max_bytes, clear)
     finally: sr.kernel_cache(before)
+
+
+def _closed(fig):
+    "A figure's panel titles, the figure closed (no figure stays open across the fuzz cases)."
+    import matplotlib.pyplot as plt
+    titles = [a.get_title() for a in fig.axes]; plt.close(fig)
+    return titles
 
 
 def E(call=None, kinds=None, **args):
@@ -211,6 +219,16 @@ API = {
     'pop_estimate': E(frame=CANDS_P, N=N, metrics=('ndcg',), Ks=(10,), method='em', prob='prob', replace=True, n_iter=None),
     'ht_counts': E(s0=0.5, s=np.linspace(0, 1, 9), q=np.full(9, 0.1), replace=True),
     'inclusion_probs': E(q=np.full(9, 0.1), m=3, kinds=dict(m='int')),
+    'report_results': E(ranks={'A': SR, 'B': SR_B}, N=N, n=n, metrics=('ndcg',), Ks=(10,), methods=('CLS',), level=0.95, seed=0,
+                        replace=True, n_boot=20, plan=False, note='', progress=False, kinds=dict(ranks='dict', methods='seq')),
+    'write_report': E(call=lambda res=REPORT: sr.write_report(res, TMP / 'report'), res=REPORT),   # the output directory: its own tests
+    'report_markdown': E(res=REPORT),
+    'latex_tables': E(res=REPORT),
+    'results_json': E(res=REPORT),
+    'plot_intervals': E(call=lambda table=REPORT['estimates']: _closed(sr.plot_intervals(table)), table=REPORT['estimates']),
+    'plot_comparisons': E(call=lambda table=COMPARISON: _closed(sr.plot_comparisons(table)), table=COMPARISON),
+    'style_estimates': E(call=lambda table=REPORT['estimates']: sr.style_estimates(table).to_html(), table=REPORT['estimates']),
+    'style_comparison': E(call=lambda table=COMPARISON: sr.style_comparison(table).to_html(), table=COMPARISON),
 }
 
 # Public names that are not functions, or whose call reads the network or draws a figure.
