@@ -158,7 +158,7 @@ def _validate_frame(df, user, item, score, label, source):
                                 f"its {int((codes == np.argmin(has)).sum())} candidates")
     return codes.astype(np.int64), np.asarray(users), df[item].to_numpy(), s, rel
 
-def _pool_sizes(df, col, user, source) -> np.ndarray:
+def _pool_size_column(df, col, user, source) -> np.ndarray:
     "The pool-size column as int64: whole numbers >= 2 (the relevant item and at least one negative)."
     v = pd.to_numeric(df[col], errors='coerce').to_numpy(np.float64)
     bad = ~np.isfinite(v) | (v != np.round(v)) | (v < 2) | (v > 2**53)
@@ -185,7 +185,7 @@ def ranks_from_frame(frame,                 # DataFrame, or path of a CSV/TSV/Pa
     where = source or 'frame'
     if pool_size is not None: _column('pool_size', frame, pool_size, where)
     codes, users, items, s, rel = _validate_frame(frame, user, item, score, label, where)
-    extra = None if pool_size is None else _pool_sizes(frame, pool_size, user, where)
+    extra = None if pool_size is None else _pool_size_column(frame, pool_size, user, where)
     out = _rank_table(codes, items, s, rel, ties, seed, source, users, extra)
     out.attrs['rows_used'] = len(frame)
     return out

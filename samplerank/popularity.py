@@ -141,7 +141,7 @@ def _user_kernel(s0, s, q, N, grid, replace=True):
     return (1 - f) * hypergeom.pmf(k, N - 1, lo, m) + f * hypergeom.pmf(k, N - 1, np.minimum(lo + 1, N - 1), m)
 
 # %% ../nbs/19_popularity.ipynb #1814882f
-def _em(L:np.ndarray, w:np.ndarray=None, pi=None, iters:int=500, tol:float=1e-9) -> np.ndarray:
+def _em_likelihoods(L:np.ndarray, w:np.ndarray=None, pi=None, iters:int=500, tol:float=1e-9) -> np.ndarray:
     "EM for the mixing distribution over the grid (Jin et al. eqs 19-21) with per-user kernels L[u, g], user weights w."
     M, G = L.shape
     w = np.ones(M) if w is None else w
@@ -212,11 +212,11 @@ def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, 
         return {(m, K): float(np.sum(w * metric_weights(m, N, K)[R - 1]) / w.sum()) for m, K in pairs}, None, None, None
     if L is None:
         grid = _grid(N); L = np.array([_user_kernel(*d, Nu, grid, replace) * (grid <= Nu) for d, Nu in zip(data, Ns)])   # no mass above N_u
-    pi = _em(L, w, pi0) if n_iter is None else _em(L, w, None, iters=n_iter, tol=0.0)   # fixed steps: from the uniform start
+    pi = _em_likelihoods(L, w, pi0) if n_iter is None else _em_likelihoods(L, w, None, iters=n_iter, tol=0.0)   # fixed steps: from the uniform start
     return {(m, K): float(pi @ metric_weights(m, N, K)[grid - 1]) for m, K in pairs}, pi, L, grid
 
 # %% ../nbs/19_popularity.ipynb #80b7bede
-def _pool_sizes(frame:pd.DataFrame, col:str, users) -> np.ndarray:
+def _user_pool_sizes(frame:pd.DataFrame, col:str, users) -> np.ndarray:
     "Each user's own catalogue size N_u from the column `col` (one integer >= 2 per user), in the order of `users`."
     if col not in frame.columns: raise ValueError(f"frame: missing column {col!r} (pool_size); the table has {list(frame.columns)}")
     v = pd.to_numeric(frame[col], errors='coerce')
@@ -253,12 +253,12 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
         if method is not None: _get_estimator(method, 'method')          # a registered estimator, named by `method`
         t = ranks_from_frame(frame)
         n = t['n'].to_numpy()
-        NN = N if pool_size is None else _pool_sizes(frame, pool_size, t['user'].to_numpy())
+        NN = N if pool_size is None else _user_pool_sizes(frame, pool_size, t['user'].to_numpy())
         return estimate_intervals(t['sampled_rank'].to_numpy(), NN, n=int(n[0]) if (n == n[0]).all() else n,
                                   metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot, replace=replace)
     method = 'em' if method is None else _check_pop_method(method)
     users, data = _pop_users(frame, prob, replace)
-    Ns = None if pool_size is None else _pool_sizes(frame, pool_size, users)
+    Ns = None if pool_size is None else _user_pool_sizes(frame, pool_size, users)
     if not replace: _check_wor_sizes(data, np.full(len(data), N) if Ns is None else Ns)
     if Ns is not None: N = int(Ns.max())
     est, pi, L, grid = _pop_fit(data, N, metrics, Ks, method, Ns=Ns, replace=replace, n_iter=n_iter)

@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/report.html.md"""
 
 # %% ../nbs/20_report.ipynb #30c22b77
 from __future__ import annotations
-import contextlib, json, os, shutil, sys, tempfile
+import contextlib, hashlib, json, os, shutil, sys, tempfile
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -298,13 +298,17 @@ def _number_formats(t:pd.DataFrame, columns, probabilities=('prob_a_better', 'pl
     if 'needs_n' in t: out['needs_n'] = lambda v: '' if pd.isna(v) else f'{int(v):,}'
     return out
 
+def _styler(t:pd.DataFrame, formats:dict):
+    "A table's Styler with its formats and an id from its content (a page re-rendered from the same numbers is the same page)."
+    return t.style.format(formats, na_rep='').set_uuid('t' + hashlib.md5(t.to_csv().encode()).hexdigest()[:10])
+
 def style_estimates(table:pd.DataFrame, # estimates: estimate, lo, hi[, identified] (estimate_intervals, report_results)
                    ):                   # a pandas Styler
     "The estimates for a notebook: rounded, rows the data do not decide in orange; the DataFrame's columns unchanged."
     t = _check_table(table, 'table', {'estimate', 'lo', 'hi'})
     known = ~_unidentified(t.identified) if 'identified' in t else np.ones(len(t), bool)
     shade = lambda r: ['' if known[t.index.get_loc(r.name)] else 'background-color: #fde2c4'] * len(r)
-    return t.style.format(_number_formats(t, ('estimate', 'lo', 'hi', 'start_shift', 'exact', 'sampled')), na_rep='').apply(shade, axis=1)
+    return _styler(t, _number_formats(t, ('estimate', 'lo', 'hi', 'start_shift', 'exact', 'sampled'))).apply(shade, axis=1)
 
 def style_comparison(table:pd.DataFrame, # the table of compare_models (or of report_results)
                     ):                   # a pandas Styler
@@ -315,7 +319,7 @@ def style_comparison(table:pd.DataFrame, # the table of compare_models (or of re
         i = t.index.get_loc(r.name)
         base = 'background-color: #d9f2d9' if r.decision != 'undecided' else '' if known[i] else 'background-color: #fde2c4'
         return [base + ('; font-weight: bold' if c == 'decision' and r.decision != 'undecided' else '') for c in r.index]
-    return t.style.format(_number_formats(t, ('difference', 'lo', 'hi', 'start_shift')), na_rep='').apply(shade, axis=1)
+    return _styler(t, _number_formats(t, ('difference', 'lo', 'hi', 'start_shift'))).apply(shade, axis=1)
 
 # %% ../nbs/20_report.ipynb #cbd5dc59
 _LATEX_SPECIAL = {'\\': r'\textbackslash{}', '&': r'\&', '%': r'\%', '$': r'\$', '#': r'\#', '_': r'\_', '{': r'\{', '}': r'\}',

@@ -16,7 +16,7 @@ from .metrics import metric_weights
 
 # %% auto #0
 __all__ = ['rank_pmf', 'sparse_rank_pmf', 'kernel_cache', 'expected_sampled_weights', 'expected_sampled_metric',
-           'expected_sampled_ap', 'sample_ranks', 'simulate_sampled_metric']
+           'expected_sampled_ap', 'sample_ranks', 'simulate_sampled_metric', 'sample_ranks_shared']
 
 # %% ../nbs/02_sampling.ipynb #3a0de355
 _LN_2PI = math.log(2.0 * math.pi)
@@ -473,3 +473,24 @@ def simulate_sampled_metric(ranks,             # global ranks of the relevant it
     R = _check_ranks('ranks', ranks, N, 'N')
     r = sample_ranks(np.tile(R, repeats), N, n, replace, seed).reshape(repeats, len(R))
     return metric_weights(metric, n, K)[r - 1].mean(1)
+
+# %% ../nbs/02_sampling.ipynb #b5427430
+def _negative_positions(M:int, N:int, n:int, replace:bool, rng) -> np.ndarray:
+    "(M x n-1) positions among the N-1 other items of each instance's negatives: uniform, distinct without replacement."
+    if replace: return rng.integers(1, N, size=(M, n - 1))
+    return np.stack([1 + rng.choice(N - 1, n - 1, replace=False) for _ in range(M)]) if M else np.empty((0, n - 1), np.int64)
+
+def sample_ranks_shared(ranks:dict,         # model name -> global ranks (1..N) of the same relevant items, one per instance
+                        N:int,              # number of items
+                        n:int,              # sample set size including the relevant item
+                        replace:bool=True,  # with or without replacement
+                        seed=None,          # int, numpy Generator, or None
+                       ) -> dict:           # model name -> sampled ranks (1..n)
+    "Sampled ranks of several models against the same negatives: each instance's n-1 negatives drawn once and ranked by every model."
+    N, n = _check_sizes(N, n, replace)
+    if not isinstance(ranks, dict) or not ranks: raise ValueError(f"ranks must map one or more model names to global ranks; got {type(ranks).__name__}")
+    R = {k: _check_ranks(f'ranks[{k!r}]', v, N, 'N') for k, v in ranks.items()}
+    sizes = {k: len(v) for k, v in R.items()}
+    if len(set(sizes.values())) > 1: raise ValueError(f"ranks must hold the same instances for every model; numbers of ranks: {sizes}")
+    g = _negative_positions(next(iter(sizes.values())), N, n, _check_bool('replace', replace), np.random.default_rng(_check_seed('seed', seed)))
+    return {k: 1 + (g < v[:, None]).sum(1) for k, v in R.items()}

@@ -23,7 +23,7 @@ __all__ = ['DECISION_RULE', 'RECOMMENDED', 'estimate_intervals', 'compare_models
 
 # %% ../nbs/16_trust.ipynb #e31b334f
 from .mle import _em_over, _em_over_batch
-from .sampling import _StreamedKernel
+from .sampling import _StreamedKernel, sample_ranks_shared
 
 _GAP_NATS = 10.0
 _MAX_PASSES = 25_600    # MLE-auto's cap on EM passes, and the start shift's
@@ -332,8 +332,7 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
         res = []
         for _ in range(repeats):
             R = {k: 1 + np.searchsorted(np.cumsum(p), rng.random(M_) * p.sum(), side='right').clip(0, N - 1) for k, p in pmfs.items()}
-            negs = rng.integers(1, N, size=(M_, n_ - 1))                     # the same negatives' positions for every model
-            r = {k: 1 + (negs < R_[:, None]).sum(1) for k, R_ in R.items()}
+            r = sample_ranks_shared(R, N, n_, seed=rng)                      # the same negatives for every model
             res.append(compare_models(r, N, n_, metric, K, level=level, seed=rng, n_boot=n_boot))
         for j, (a, b) in enumerate(itertools.combinations(pmfs, 2)):
             o = _outcome([t.decision.iloc[j] for t in res], a, b, truth[a] - truth[b])

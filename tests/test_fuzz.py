@@ -116,6 +116,7 @@ API = {
     'expected_sampled_metric': E(ranks=GR, metric='ndcg', N=N, n=n, K=10, replace=True),
     'expected_sampled_ap': E(R=GR, N=N, n=n),
     'sample_ranks': E(ranks=GR, N=N, n=n, replace=True, seed=0),
+    'sample_ranks_shared': E(ranks={'A': GR, 'B': np.minimum(N, GR + 5)}, N=N, n=n, replace=True, seed=0, kinds=dict(ranks='dict')),
     'simulate_sampled_metric': E(ranks=GR, metric='ndcg', N=N, n=n, K=10, repeats=20, replace=True, seed=0),
     'sparse_rank_pmf': E(N=N, n=n, R=None, replace=True, rel_tol=1e-17),
     'kernel_cache': E(call=_kernel_cache, max_bytes=None, clear=False),

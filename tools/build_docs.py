@@ -46,6 +46,9 @@ def process(nb_path):
     module = __import__(f'samplerank.{exp}', fromlist=['*']) if exp else None
     cells = []
     for c in nb.cells:
+        if c.cell_type == 'markdown' and directives(c):       # a markdown cell with directives (the package docstring's intro)
+            if 'hide' in directives(c): continue
+            c = copy.deepcopy(c); c.source = strip_directives(c.source)
         if c.cell_type != 'code': cells.append(c); continue
         d = directives(c)
         if 'default_exp' in d or 'hide' in d or d.get('eval') == 'false': continue

@@ -14,7 +14,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def render(nb):
     parts = ['<!-- Generated from nbs/index.ipynb by tools/build_readme.py: edit the notebook, not this file. -->']
     for c in nb.cells:
-        if c.cell_type == 'markdown': parts.append(c.source.strip()); continue
+        if c.cell_type == 'markdown':
+            if 'hide' not in directives(c): parts.append(strip_directives(c.source).strip())
+            continue
         if c.cell_type != 'code': continue
         d = directives(c)
         if 'hide' in d or 'default_exp' in d: continue
