@@ -40,6 +40,12 @@ def api_markdown(module, name):
     md = re.sub(r'\[source\]\([^)]*\)\{[^}]*\}\n*', '', md)   # Quarto-only link attributes
     return md
 
+def imports_only(src):
+    "True for a cell of nothing but import statements (a module's header: hidden from the page, kept in the module)."
+    try: body = ast.parse(src).body
+    except SyntaxError: return False
+    return bool(body) and all(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body)
+
 def process(nb_path):
     nb = nbformat.read(nb_path, as_version=4)
     exp = next((directives(c).get('default_exp') for c in nb.cells if c.cell_type == 'code' and 'default_exp' in directives(c)), None)
@@ -58,7 +64,7 @@ def process(nb_path):
             continue
         c = copy.deepcopy(c)
         c.source = strip_directives(c.source)
-        if not c.source.strip(): continue
+        if not c.source.strip() or ('export' in d or 'exporti' in d) and imports_only(c.source): continue
         cells.append(c)
         if 'export' in d and module is not None:
             for name in public_names(c.source):
@@ -77,12 +83,19 @@ MATHJAX_CONFIG = r'''window.MathJax = {
 };
 '''
 
+CODE_CSS = """/* Code and its output wrap to the width of the page instead of scrolling sideways (the chapters' lines run to 120
+   characters and more; a reader should not have to scroll a cell to read it). */
+.md-typeset pre, .md-typeset pre > code, .jp-InputArea pre, .jp-OutputArea pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+.highlight-ipynb pre, .highlight pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+"""
+
 def copy_mathjax(assets):
     "Serve MathJax from the site itself (from the jupyter-server-mathjax wheel): the docs render math offline."
     import jupyter_server_mathjax
     src = Path(jupyter_server_mathjax.__file__).parent / 'static'
     shutil.copytree(src, assets / 'mathjax', ignore=shutil.ignore_patterns('*.md', 'LICENSE'))
     (assets / 'mathjax-config.js').write_text(MATHJAX_CONFIG)
+    (assets / 'code.css').write_text(CODE_CSS)
 
 def main():
     sys.path.insert(0, str(ROOT))
