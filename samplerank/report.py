@@ -92,14 +92,22 @@ def _decimals(values, digits:int=4) -> int:
 _UNIDENTIFIED = ("* not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R start) differ "
                  "by more than half the interval, which is widened by that difference on both sides; raise n or read a larger K")
 
+def _label(metric:str, K) -> str:
+    "'ndcg@10', or the metric's name when it has no cut-off."
+    if K is None or (np.ndim(K) == 0 and pd.isna(K)): return str(metric)
+    return f'{metric}@{int(K) if isinstance(K, (float, np.floating)) and float(K).is_integer() else K}'
+
+def _interval_text(r, digits:int) -> str:
+    "'estimate [lo, hi]' of a row, with '*' where the data do not decide it."
+    text = f"{r.estimate:.{digits}f}" + ('' if pd.isna(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]")
+    return text + (' *' if hasattr(r, 'identified') and _unidentified(r.identified)[0] else '')
+
 def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
     "A (method, metric, K, estimate, lo, hi[, identified]) table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K, '*' where the data do not decide it."
     digits = _decimals(t.estimate, digits)
-    unknown = _unidentified(t.identified) if 'identified' in t else np.zeros(len(t), bool)
-    cell = lambda r, u: f"{r.estimate:.{digits}f}" + ('' if np.isnan(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]") + (' *' if u else '')
-    t = t.assign(column=[f"{m}@{K}" for m, K in zip(t.metric, t.K)], cell=[cell(r, u) for r, u in zip(t.itertuples(), unknown)])
+    t = t.assign(column=[_label(m, K) for m, K in zip(t.metric, t.K)], cell=[_interval_text(r, digits) for r in t.itertuples()])
     table = t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()].rename_axis(None).rename_axis(None, axis=1).to_string()
-    return table + ('\n' + _UNIDENTIFIED if unknown.any() else '')
+    return table + ('\n' + _UNIDENTIFIED if 'identified' in t and _unidentified(t.identified).any() else '')
 
 # %% ../nbs/20_report.ipynb #5b22597f
 def _read_model_files(paths:list, n, names, command:str='compare', at_least:int=2) -> dict:
@@ -156,11 +164,6 @@ def _protocol(evs:dict, note:str='') -> dict:
     ns = np.concatenate([e.n for e in evs.values()])
     span = lambda v: dict(min=int(v.min()), median=int(np.median(v)), max=int(v.max()))
     return dict(models=list(evs), users=ev.M, n=span(ns), N=span(ev.Ns), replace=ev.replace, note=note)
-
-def _label(metric:str, K) -> str:
-    "'ndcg@10', or the metric's name when it has no cut-off."
-    if K is None or (np.ndim(K) == 0 and pd.isna(K)): return str(metric)
-    return f'{metric}@{int(K) if isinstance(K, (float, np.floating)) and float(K).is_integer() else K}'
 
 def _level_text(level:float) -> str:
     "A confidence level as a percentage: '95%', '97.5%'."
@@ -337,11 +340,6 @@ def _tabular(header:list, rows:list, align:str, caption:str, label:str) -> str:
                       r'\bottomrule', r'\end{tabular}', r'\end{table}'])
 
 # %% ../nbs/20_report.ipynb #45685451
-def _interval_text(r, digits:int) -> str:
-    "'estimate [lo, hi]' of a row, with '*' where the data do not decide it."
-    text = f"{r.estimate:.{digits}f}" + ('' if pd.isna(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]")
-    return text + (' *' if hasattr(r, 'identified') and _unidentified(r.identified)[0] else '')
-
 def _estimate_table_rows(res:dict) -> tuple[list, list]:
     "The estimates table of a report as (header, rows): per model the naive sampled metric, then each estimator, one column per metric@K."
     s, e = res['sampled'], res['estimates']
