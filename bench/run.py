@@ -137,10 +137,10 @@ P = rank_pmf(N, n); p = np.full(N, 1 / N); Pp = P * p[:, None]
 mat = Pp.T @ P - (P.T @ P) / M + np.diag(P.sum(0)) / M
 x = sla.cho_solve(sla.cho_factor(mat, lower=True), Pp.T @ metric_weights('ndcg', N, 10))
 value = float(x @ np.bincount(r - 1, minlength=n) / len(r)); seconds = time.perf_counter() - t"""),
- ('BV learned prior', 'ours', 'BV_MLE: estimate_mle prior, then estimate_bv (NDCG@10, gamma 0.01)', """
+ ('BV learned prior', 'ours', 'BV-MLE: estimate_mle prior, then estimate_bv (NDCG@10, gamma 0.01)', """
 from samplerank.evaluation import SampledRanks, fit_estimator
-fit_estimator('BV_MLE', SampledRanks(np.minimum(r[:10], 50), 50, 50)).metric('ndcg', 10)
-t = time.perf_counter(); value = fit_estimator('BV_MLE', SampledRanks(r, N, n)).metric('ndcg', 10); seconds = time.perf_counter() - t"""),
+fit_estimator('BV-MLE', SampledRanks(np.minimum(r[:10], 50), 50, 50)).metric('ndcg', 10)
+t = time.perf_counter(); value = fit_estimator('BV-MLE', SampledRanks(r, N, n)).metric('ndcg', 10); seconds = time.perf_counter() - t"""),
  ('BV learned prior', 'naive', 'the same prior, dense kernel, NumPy normal equations', """
 import scipy.linalg as sla
 from samplerank.sampling import rank_pmf
@@ -151,10 +151,10 @@ P = rank_pmf(N, n); Pp = P * p[:, None]
 mat = 0.99 * (Pp.T @ P) + 0.01 * np.diag(Pp.sum(0))
 x = sla.lstsq(mat, Pp.T @ metric_weights('ndcg', N, 10), lapack_driver='gelsd')[0]
 value = float(x @ np.bincount(r - 1, minlength=n) / len(r)); seconds = time.perf_counter() - t"""),
- ('MN learned prior', 'ours', 'MN_MLE: estimate_mle prior, then estimate_mn (NDCG@10)', """
+ ('MN learned prior', 'ours', 'MN-MLE: estimate_mle prior, then estimate_mn (NDCG@10)', """
 from samplerank.evaluation import SampledRanks, fit_estimator
-fit_estimator('MN_MLE', SampledRanks(np.minimum(r[:10], 50), 50, 50)).metric('ndcg', 10)
-t = time.perf_counter(); value = fit_estimator('MN_MLE', SampledRanks(r, N, n)).metric('ndcg', 10); seconds = time.perf_counter() - t"""),
+fit_estimator('MN-MLE', SampledRanks(np.minimum(r[:10], 50), 50, 50)).metric('ndcg', 10)
+t = time.perf_counter(); value = fit_estimator('MN-MLE', SampledRanks(r, N, n)).metric('ndcg', 10); seconds = time.perf_counter() - t"""),
  ('MN learned prior', 'naive', 'the same prior, dense kernel, NumPy (Li et al. 2023 eq 11)', """
 import scipy.linalg as sla
 from samplerank.sampling import rank_pmf

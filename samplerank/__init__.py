@@ -34,7 +34,7 @@ from samplerank.mapping import (hit_ratio_curve, sampled_hit_ratio_curve, shr_mo
                                 fit_beta_a, mapping_errors)
 from samplerank.mn import estimate_mn, mn_adjusted_metric, estimate_curves, curve_study, average_relative_error, winner_counts
 from samplerank.adaptive import adaptive_sample_ranks, sampling_cost, propose_n_max, plan_sample_size
-from samplerank.evaluation import (SampledRanks, ESTIMATORS, get_estimator, fit_estimator, register_estimator,
+from samplerank.evaluation import (SampledRanks, ESTIMATORS, get_estimator, estimator_label, parse_estimator_label, fit_estimator, register_estimator,
                                    RankDistribution, empirical_distribution)
 from samplerank.trust import (estimate_intervals, compare_models, plan_comparison, smallest_sample, decision_notes,
                               DECISION_RULE)
@@ -59,7 +59,7 @@ __all__ = ['__version__', 'METRICS', 'metric_weights', 'exact_metric', 'map_at_k
          'sampled_hit_ratio_curve', 'shr_moments', 'f_linear', 'f_bound', 'f_beta', 'f_optimal', 'fit_beta_a',
          'mapping_errors', 'estimate_mn', 'mn_adjusted_metric', 'estimate_curves', 'curve_study',
          'average_relative_error', 'winner_counts', 'adaptive_sample_ranks', 'sampling_cost', 'propose_n_max',
-         'plan_sample_size', 'SampledRanks', 'ESTIMATORS', 'get_estimator', 'fit_estimator',
+         'plan_sample_size', 'SampledRanks', 'ESTIMATORS', 'get_estimator', 'estimator_label', 'parse_estimator_label', 'fit_estimator',
          'register_estimator', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample',
          'decision_notes', 'DECISION_RULE',
          'ranks_from_frame', 'ranks_from_run', 'ranks_from_scores', 'draw_negatives', 'candidates_frame',

@@ -20,14 +20,12 @@ __all__ = ['TIES', 'AdapterInputError', 'read_table', 'ranks_from_frame', 'ranks
            'read_evaluation_input', 'read_model_inputs']
 
 # %% ../nbs/17_adapters.ipynb #dd1da61b
-class AdapterInputError(ValueError):
-    "A problem with an input table or file, reported as one line naming the file, the line (or user) and the value."
-
 def _where(source, line=None, user=None) -> str:
     "The 'file: line N' / 'user U' prefix of an error message."
     parts = [str(source)] + ([f"line {line}"] if line is not None else []) + ([f"user {user}"] if user is not None else [])
     return ': '.join(parts)
 
+# %% ../nbs/17_adapters.ipynb #e62a43c4
 def _column(name, frame, col, where='frame') -> str:
     "Return `col` when it is a column of `frame` (given by the argument `name`), else a one-line error naming both."
     try: ok = col in frame.columns and not (isinstance(col, float) and col != col)
@@ -35,6 +33,11 @@ def _column(name, frame, col, where='frame') -> str:
     if not ok: raise AdapterInputError(f"{where}: no column {name}={col!r:.40}; the table has {list(frame.columns)[:12]}")
     return col
 
+# %% ../nbs/17_adapters.ipynb #35462aae
+class AdapterInputError(ValueError):
+    "A problem with an input table or file, reported as one line naming the file, the line (or user) and the value."
+
+# %% ../nbs/17_adapters.ipynb #37eb4c0c
 def _show(v) -> str:
     "repr of a value, NumPy scalars as the Python value (1.5, not np.float64(1.5)), cut to 40 characters."
     r = repr(v.item() if isinstance(v, np.generic) else v)
@@ -42,6 +45,7 @@ def _show(v) -> str:
 
 _SPACE = re.compile(r'\s')                                        # a TREC field or a negative id: no whitespace
 
+# %% ../nbs/17_adapters.ipynb #e2fa19b0
 def _ids(label, values, forbid=_SPACE, what='whitespace') -> np.ndarray:
     "`values` as a non-empty 1-D array of ids, none missing and, as text, none empty or containing what `forbid` matches (each id is one field of a file line); else `ValueError` naming `label`."
     try: a = np.asarray(values)
@@ -58,6 +62,7 @@ def _ids(label, values, forbid=_SPACE, what='whitespace') -> np.ndarray:
             raise ValueError(f"{label}: entry {i} = {_show(s[i])} is empty or contains {what}: it would not be one field of a line")
     return a
 
+# %% ../nbs/17_adapters.ipynb #b22f53f2
 def _write_text(name, path:Path, text:str) -> Path:
     "Write `text` to `path` (already checked with `_check_path(name, path, read=False)`); an OS error is a `ValueError` naming `name`."
     try: path.write_text(text, encoding='utf-8')
@@ -76,6 +81,7 @@ def _table(path:Path, name:str) -> pd.DataFrame:
     except UnicodeDecodeError: raise AdapterInputError(f"{name}: {path} is not UTF-8 text") from None
     except Exception as e: raise AdapterInputError(f"{name}: {path}: not a readable {suffix[1:]} table ({type(e).__name__})") from None
 
+# %% ../nbs/17_adapters.ipynb #995df773
 def read_table(path, # a .csv, .tsv, .txt or .parquet file
               ) -> pd.DataFrame:
     "Read a candidate table from CSV/TSV/Parquet, with one-line errors naming the file."
@@ -90,6 +96,7 @@ def _check_ties(ties) -> str:
     if not (isinstance(ties, str) and ties in TIES): raise ValueError(f"ties must be one of {', '.join(TIES)}; got {ties!r:.40}")
     return str(ties)
 
+# %% ../nbs/17_adapters.ipynb #922af2d9
 def _tie_ranks(greater, equal, ties, seed) -> np.ndarray:
     "Sampled rank 1 + (negatives above) + (the share of tied negatives the rule puts above)."
     ties = _check_ties(ties)
@@ -103,6 +110,7 @@ def _line_of(i, source):
     "Line number of row i in the source file (header is line 1), or None for an in-memory frame."
     return i + 2 if source is not None and str(source).lower().endswith(('.csv', '.tsv', '.txt')) else None
 
+# %% ../nbs/17_adapters.ipynb #08f04dae
 def _rank_table(u, item, s, rel, ties, seed, source, frame_users, extra=None) -> pd.DataFrame:
     "Rank every relevant candidate among its user's negatives; u: user codes 0..U-1 (vectorised, one sort)."
     U = int(u.max()) + 1
@@ -158,6 +166,7 @@ def _validate_frame(df, user, item, score, label, source):
                                 f"its {int((codes == np.argmin(has)).sum())} candidates")
     return codes.astype(np.int64), np.asarray(users), df[item].to_numpy(), s, rel
 
+# %% ../nbs/17_adapters.ipynb #6f367f34
 def _pool_size_column(df, col, user, source) -> np.ndarray:
     "The pool-size column as int64: whole numbers >= 2 (the relevant item and at least one negative)."
     v = pd.to_numeric(df[col], errors='coerce').to_numpy(np.float64)
@@ -168,6 +177,7 @@ def _pool_size_column(df, col, user, source) -> np.ndarray:
                                 f"{df[col].iloc[i]} is not a whole number >= 2")
     return v.astype(np.int64)
 
+# %% ../nbs/17_adapters.ipynb #1def5ff6
 def ranks_from_frame(frame,                 # DataFrame, or path of a CSV/TSV/Parquet file: one row per (user, candidate)
                      user:str='user',       # column of user (query) ids
                      item:str='item',       # column of candidate item ids
@@ -234,6 +244,7 @@ def _read_trec(path:Path, ncol, what, name) -> pd.DataFrame:
                                 f"{' '.join(v for v in df.iloc[ln - 1].dropna())!r}")
     return df
 
+# %% ../nbs/17_adapters.ipynb #0f5c3745
 def _trec_run(path, name) -> pd.DataFrame:
     "`read_trec_run` with errors naming the argument `name`."
     path = _check_path(name, path)
@@ -244,6 +255,7 @@ def _trec_run(path, name) -> pd.DataFrame:
         raise AdapterInputError(f"{path}: line {i + 1}: score {df[4].iloc[i]!r} is not a number")
     return pd.DataFrame({'user': df[0], 'item': df[2], 'score': s.to_numpy(np.float64), 'line': np.arange(1, len(df) + 1)})
 
+# %% ../nbs/17_adapters.ipynb #112a3fca
 def read_trec_run(path) -> pd.DataFrame:
     "A TREC run file `qid Q0 docid rank score tag` as a DataFrame user, item, score (with the file's line numbers)."
     return _trec_run(path, 'path')
@@ -259,6 +271,7 @@ def _trec_qrels(path, name) -> pd.DataFrame:
         raise AdapterInputError(f"{path}: line {i + 1}: relevance {df[3].iloc[i]!r} is not a number")
     return pd.DataFrame({'user': df[0], 'item': df[2], 'relevance': r.to_numpy(np.float64), 'line': np.arange(1, len(df) + 1)})
 
+# %% ../nbs/17_adapters.ipynb #4cb9da44
 def read_trec_qrels(path) -> pd.DataFrame:
     "A TREC qrels file `qid iter docid relevance` as a DataFrame user, item, relevance."
     return _trec_qrels(path, 'path')
@@ -269,6 +282,7 @@ def _is_number(v) -> bool:
     try: return isinstance(v, numbers.Real) and not math.isnan(v)
     except (OverflowError, TypeError): return False
 
+# %% ../nbs/17_adapters.ipynb #b4636b2d
 def _as_long(obj, kind):
     "A ranx Run/Qrels (or a nested dict) as a long DataFrame; errors name `kind` ('run' or 'qrels') and the bad entry."
     col = 'score' if kind == 'run' else 'relevance'
@@ -283,6 +297,7 @@ def _as_long(obj, kind):
             rows.append((q, doc, v))
     return pd.DataFrame(rows, columns=['user', 'item', col]).astype({'user': str, 'item': str, col: np.float64})
 
+# %% ../nbs/17_adapters.ipynb #a89cf756
 def _run_input(obj, kind):
     "(source, long table) of a run or qrels given as a TREC file, a ranx object or a nested dict."
     if isinstance(obj, (str, os.PathLike)):
@@ -290,6 +305,7 @@ def _run_input(obj, kind):
         return path, (_trec_run if kind == 'run' else _trec_qrels)(path, kind)
     return kind, _as_long(obj, kind)
 
+# %% ../nbs/17_adapters.ipynb #dbb27aef
 def ranks_from_run(run,                   # TREC run file path, or ranx Run (or {query: {doc: score}})
                    qrels,                 # TREC qrels file path, or ranx Qrels (or {query: {doc: relevance}})
                    ties:str='pessimistic',# 'pessimistic', 'optimistic' or 'random'
@@ -528,6 +544,7 @@ def _whole_column(table, col, lo) -> np.ndarray:
         i = int(np.argmax(bad)); raise ValueError(f"table.{col} must hold whole numbers >= {lo}; table.{col}[{i}] = {_show(v[i])}")
     return v.astype(np.int64)
 
+# %% ../nbs/17_adapters.ipynb #552fc749
 def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame/ranks_from_run: sampled_rank, n, n_relevant, relevant_above
                    N:int,               # non-relevant items of a user's catalogue + 1 (the catalogue one relevant item is ranked in)
                    metric:str='ndcg',   # 'recall' or 'ndcg' (Rendle eqs 2 and 7 with several relevant items)
@@ -603,6 +620,7 @@ def _npy_rows(path:Path) -> list:
     if a.ndim != 1 or a.size == 0: raise AdapterInputError(f"{path}: expected a non-empty 1-D array of ranks; got shape {a.shape}")
     return [(i + 1, v) for i, v in enumerate(a.tolist())]
 
+# %% ../nbs/17_adapters.ipynb #73c74d30
 def _text_rows(path:Path, delim:str, names, size_names) -> tuple[list, list|None]:
     "(line, text) pairs of the rank column of a delimited text file, and of its sample-size column if it has one."
     try: lines = path.read_text(encoding='utf-8-sig').splitlines()          # a UTF-8 byte-order mark is not data
@@ -626,6 +644,7 @@ def _text_rows(path:Path, delim:str, names, size_names) -> tuple[list, list|None
         if ncol is not None: sizes.append((ln, r[ncol].strip()))
     return rows, sizes
 
+# %% ../nbs/17_adapters.ipynb #5d010440
 def _checked_ranks(path:Path, rows:list, sizes, n, what:str, lo:int) -> tuple[np.ndarray, np.ndarray|None]:
     "Integers from (line, value) pairs, each within lo..n (or lo..its own sample size): the first bad one named by file and line."
     def as_int(ln, v, what):
@@ -641,6 +660,7 @@ def _checked_ranks(path:Path, rows:list, sizes, n, what:str, lo:int) -> tuple[np
     if len(bad): raise AdapterInputError(f"{path}: line {rows[bad[0]][0]}: {what} {ranks[bad[0]]} is outside {lo}..{limit[bad[0]]}")
     return ranks, ns
 
+# %% ../nbs/17_adapters.ipynb #9211a983
 def read_sampled_ranks(path,                     # .npy, .csv, .tsv or .txt file
                        n:int,                    # sample set size: every rank must be in lo..n (unless the file gives per-user sizes)
                        names=_RANK_COLUMNS,      # accepted headers of the rank column
@@ -663,11 +683,13 @@ def _sizes_file(N) -> bool:
     "True when a command's `N` names a file of per-user catalogue sizes rather than giving one number ('3706', '1e19', 'nan' are numbers)."
     return isinstance(N, (str, Path)) and not _reads_as_number(str(N).strip())
 
+# %% ../nbs/17_adapters.ipynb #e8a2a9bd
 def _number(s:str):
     "The number a command-line text gives: an exact `int` for digits (no float rounding of 99999999999999999999), else a float."
     s = s.strip()
     return int(s) if s.isdigit() else float(s)
 
+# %% ../nbs/17_adapters.ipynb #17e036d9
 def catalogue_sizes(N, count:int):
     "The `N` of a command: one catalogue size (a number), or a file of `count` per-user sizes (one per sampled rank, same order)."
     if _sizes_file(N):
@@ -713,6 +735,7 @@ def _keyed_ranks(kind:str, obj, qrels, positive, cols:tuple, ties, seed) -> tupl
     else: t = ranks_from_frame(obj, *cols, ties, seed) if kind == 'frame' else ranks_from_run(obj, qrels, ties, seed)
     return t[['user', 'item', 'sampled_rank', 'n']], str(obj) if isinstance(obj, (str, os.PathLike)) else kind
 
+# %% ../nbs/17_adapters.ipynb #8efb751e
 def read_model_inputs(frames=None,          # one scored-candidates table (file or DataFrame) per model
                       runs=None,            # one TREC run (file or ranx Run) per model, with `qrels`
                       qrels=None,           # the TREC qrels of the runs

@@ -74,6 +74,7 @@ def _check_candidates(name:str, value, item) -> list:
         raise ValueError(f"{name} must be a list or tuple of candidates; got {value!r:.60}")
     return [item(f"{name}[{i}]", x) for i, x in enumerate(value)]
 
+# %% ../nbs/14_adaptive.ipynb #a4efbec7
 def _check_pair(name:str, x) -> tuple:
     "An adaptive candidate (n0, n_max) with 2 <= n0 <= n_max, or a `ValueError` naming `name`."
     if isinstance(x, (str, bytes)) or not isinstance(x, abc.Sequence) and not isinstance(x, np.ndarray) or len(x) != 2:
@@ -81,6 +82,7 @@ def _check_pair(name:str, x) -> tuple:
     a = _check_int(f"{name} n0", x[0], 2)
     return a, _check_int(f"{name} n_max", x[1], a, None, f"n0={a}")
 
+# %% ../nbs/14_adaptive.ipynb #511a41d1
 def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDistribution or an array
                      M:int,                 # number of users to evaluate
                      metric:str='ndcg',     # target metric

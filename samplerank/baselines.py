@@ -15,7 +15,7 @@ from scipy.optimize import lsq_linear
 from .core import _check_metric, _check_K, _check_float
 from .metrics import metric_weights
 from .sampling import rank_pmf, _check_sizes, _kernel_gram, _kernel_T, _kernel_dot
-from .evaluation import SampledRanks, AdjustedEstimate, register_estimator
+from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, estimator_label
 from .evaluation import RankDistribution, _as_pmf
 
 # %% auto #0
@@ -25,20 +25,24 @@ __all__ = ['bv_adjusted_metric', 'estimate_bv', 'bv_distribution', 'cls_adjusted
 def _prior(prior, N):
     return np.full(N, 1.0 / N) if prior is None else _as_pmf(prior, N)
 
+# %% ../nbs/06_baselines.ipynb #9d212343
 def _check_gamma(gamma):
     return _check_float('gamma', gamma, 0, 1)
 
+# %% ../nbs/06_baselines.ipynb #a3f96d95
 def _bv_system(N, n, replace, p, gamma):
     "The BV normal matrix $(1-\\gamma)A^\\top DA+\\gamma\\,\\mathrm{diag}(A^\\top p)$ for the kernel of (N, n) and the prior p."
     G, Atp = _kernel_gram(N, n, replace, p)
     return (1 - gamma) * G + gamma * np.diag(Atp)
 
+# %% ../nbs/06_baselines.ipynb #9c230625
 def _solve_sym(mat, rhs):
     "Solve a symmetric positive semi-definite system; minimum-norm least squares where it is singular."
     x = sla.lstsq(mat, rhs, lapack_driver='gelsd')[0]
     if not np.isfinite(x).all(): raise np.linalg.LinAlgError("the BV system has no finite solution")
     return x
 
+# %% ../nbs/06_baselines.ipynb #1a193417
 def bv_adjusted_metric(N:int,             # number of items
                        n:int,             # sample set size including the relevant item
                        metric:str,        # metric name
@@ -57,6 +61,7 @@ def bv_adjusted_metric(N:int,             # number of items
                          f"has condition number {c:.1e}, and the adjusted metric would be rounding noise; use 1e-6 <= gamma <= 1")
     return _solve_sym(system, _kernel_T(N, n, replace, p * metric_weights(metric, N, K)))
 
+# %% ../nbs/06_baselines.ipynb #23dbc598
 @functools.lru_cache(maxsize=8)
 def _uniform_bv_system(N:int, n:int, replace:bool, gamma:float) -> np.ndarray:
     "The BV normal matrix with the uniform prior, kept across metrics (one sweep of the kernel at N = 10^7)."
@@ -76,6 +81,7 @@ def estimate_bv(sampled_ranks,     # sampled rank (1..n) of each user's relevant
     "BV estimate of metric@K: the mean adjusted metric over the users' sampled ranks (Jin et al. eq 8)."
     return _fit_bv(SampledRanks.of(sampled_ranks, N, n, replace), gamma, prior).metric(metric, K)
 
+# %% ../nbs/06_baselines.ipynb #7dbdf30f
 @register_estimator('BV', description="Krichene and Rendle's bias-variance adjusted metric, gamma = 0.01, uniform prior")
 def _fit_bv(ev:SampledRanks, gamma:float=0.01, prior=None) -> AdjustedEstimate:
     "BV on a validated evaluation: its normal matrix is built once, on first use, and solved per (metric, K)."
@@ -86,6 +92,7 @@ def _fit_bv(ev:SampledRanks, gamma:float=0.01, prior=None) -> AdjustedEstimate:
     system = functools.cache(lambda: _bv_system(N, n, ev.replace, p, gamma))
     return AdjustedEstimate(ev, lambda m, K: _solve_sym(system(), _kernel_T(N, n, ev.replace, p * metric_weights(m, N, K))), 'BV', dict(gamma=gamma))
 
+# %% ../nbs/06_baselines.ipynb #9b4834f3
 @functools.lru_cache(maxsize=512)
 def _uniform_adjusted(kind:str, N:int, n:int, metric:str, K, gamma:float, replace:bool) -> np.ndarray:
     "The BV or CLS adjusted metric with the uniform prior: it does not depend on the data, so it is computed once."
@@ -94,6 +101,15 @@ def _uniform_adjusted(kind:str, N:int, n:int, metric:str, K, gamma:float, replac
     return x
 
 # %% ../nbs/06_baselines.ipynb #2f810c1d
+def _project_simplex(v:np.ndarray) -> np.ndarray:
+    "The Euclidean projection of `v` onto {q >= 0, sum q = 1}: max(v - theta, 0) with theta found by sorting (Duchi et al. 2008)."
+    u = np.sort(v)[::-1]
+    css = np.cumsum(u) - 1.0
+    j = np.arange(1, len(u) + 1)
+    rho = int(np.nonzero(u - css / j > 0)[0][-1])
+    return np.maximum(v - css[rho] / (rho + 1), 0.0)
+
+# %% ../nbs/06_baselines.ipynb #79baf000
 def bv_distribution(sampled_ranks,     # sampled rank (1..n) of each user's relevant item, or a SampledRanks
                     N:int=None,        # number of items (not needed for a SampledRanks)
                     n:int=None,        # sample set size including the relevant item
@@ -106,21 +122,14 @@ def bv_distribution(sampled_ranks,     # sampled rank (1..n) of each user's rele
     gamma, p = _check_gamma(gamma), _prior(prior, ev.N)
     raw = _bv_pmf(ev, gamma, p)
     q = _project_simplex(raw)
-    return RankDistribution(q, f'BV {gamma:g}', dict(gamma=gamma, moved=float(np.abs(q - raw).sum() / 2)))
+    return RankDistribution(q, estimator_label('BV', gamma=gamma), dict(gamma=gamma, moved=float(np.abs(q - raw).sum() / 2)))
 
+# %% ../nbs/06_baselines.ipynb #0542775a
 def _bv_pmf(ev:SampledRanks, gamma:float, p:np.ndarray) -> np.ndarray:
     "Jin et al.'s eq 15 itself: $P(R)\\,(P(\\cdot\\mid R)^\\top S^{-1}\\tilde P)$, which may be negative and sum to about 1."
     N, n = ev.N, ev.fixed_n
     x = _solve_sym(_bv_system(N, n, ev.replace, p, gamma), ev.histogram / ev.M)
     return p * _kernel_dot(N, n, ev.replace, x)
-
-def _project_simplex(v:np.ndarray) -> np.ndarray:
-    "The Euclidean projection of `v` onto {q >= 0, sum q = 1}: max(v - theta, 0) with theta found by sorting (Duchi et al. 2008)."
-    u = np.sort(v)[::-1]
-    css = np.cumsum(u) - 1.0
-    j = np.arange(1, len(u) + 1)
-    rho = int(np.nonzero(u - css / j > 0)[0][-1])
-    return np.maximum(v - css[rho] / (rho + 1), 0.0)
 
 # %% ../nbs/06_baselines.ipynb #9763eaa3
 _CLS_DENSE_BYTES = 2**30          # a larger design is reduced to n + 1 rows block by block
@@ -134,6 +143,7 @@ def _cls_reduced(N:int, n:int, replace:bool, sp:np.ndarray, y:np.ndarray) -> tup
         Ry = np.linalg.qr(np.r_[Ry, block], mode='r')
     return Ry[:n, :n], Ry[:n, n]
 
+# %% ../nbs/06_baselines.ipynb #d679a9a9
 def cls_adjusted_metric(N:int, n:int, metric:str, K:int=None, prior=None, replace:bool=True) -> np.ndarray:
     "The CLS adjusted metric: least-squares bias subject to $\\widehat{\\mathcal M}(1)\\ge\\dots\\ge\\widehat{\\mathcal M}(n)$."
     N, n = _check_sizes(N, n, replace)
@@ -149,6 +159,7 @@ def estimate_cls(sampled_ranks, N:int=None, n:int=None, metric:str='ndcg', K:int
     "CLS estimate of metric@K: the mean monotone adjusted metric over the users' sampled ranks."
     return _fit_cls(SampledRanks.of(sampled_ranks, N, n, replace), prior).metric(metric, K)
 
+# %% ../nbs/06_baselines.ipynb #3f4f396d
 @register_estimator('CLS', description="Krichene and Rendle's least-squares adjusted metric, monotone in the rank")
 def _fit_cls(ev:SampledRanks, prior=None) -> AdjustedEstimate:
     "CLS on a validated evaluation."

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse, os, sys, warnings
 from pathlib import Path
 import numpy as np
+from .evaluation import ESTIMATORS
 from .adapters import _number, read_evaluation_input, read_model_inputs
 from .report import (_atomic_out, estimate_file, format_estimates, compare_files,
                                format_comparison, report_files)
@@ -22,6 +23,7 @@ class _Parser(argparse.ArgumentParser):
     "argparse with the command's error style: one line `samplerank: error: ...` and exit status 2 (no multi-line usage)."
     def error(self, message): self.exit(2, f"samplerank: error: {message} (see '{self.prog} --help')\n")
 
+# %% ../nbs/22_cli.ipynb #5c9ad7d3
 def _int_arg(name:str, lo:int):
     "An argparse `type` for an integer option: a message naming `name` and its range for text that is no integer or out of range."
     def conv(s:str) -> int:
@@ -32,6 +34,7 @@ def _int_arg(name:str, lo:int):
         return int(v)
     return conv
 
+# %% ../nbs/22_cli.ipynb #92d4e257
 def _float_arg(name:str):
     "An argparse `type` for a number option: a message naming `name` for text that is no number (ranges are checked by the functions)."
     def conv(s:str) -> float:
@@ -60,6 +63,7 @@ def _model_input_args(p):
     p.add_argument('--without-replacement', action='store_true', help='the negatives were sampled without replacement')
     p.add_argument('--no-plan', action='store_true', help='do not compute what would decide the undecided pairs (needs_n)')
 
+# %% ../nbs/22_cli.ipynb #5768cf3f
 def _parser():
     "The `samplerank` command's arguments: one subcommand each."
     p = _Parser(prog='samplerank', description='Trustworthy sampled top-K evaluation of recommender systems.')
@@ -88,7 +92,7 @@ def _parser():
     ad.add_argument('--scores', help='.npy users x candidates score matrix'); ad.add_argument('--positive', type=_int_arg('positive', 0), default=0, help='column of the relevant item in --scores (default: 0)')
     ad.add_argument('--ties', choices=('pessimistic', 'optimistic', 'random'), default='pessimistic', help='tie rule (default: pessimistic)')
     ad.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='seed of --ties random and of the bootstrap (default: 0)')
-    es.add_argument('--method', nargs='+', default=['mle-auto'], help='registered estimators, any case: mle-auto, sampled, mle, wmle, wmle-c, mes, bv, cls, mn, bv_mle, bv_mes, mn_mle, mn_mes (default: mle-auto, the recommended one)')
+    es.add_argument('--method', nargs='+', default=['MLE-auto'], help=f"registered estimators, any case: {', '.join(ESTIMATORS)} (default: MLE-auto, the recommended one)")
     es.add_argument('--metrics', nargs='+', default=['ndcg', 'recall'], help='metrics (default: ndcg recall)')
     es.add_argument('--K', nargs='+', type=_int_arg('K', 1), default=[10], help='cut-offs (default: 10)')
     es.add_argument('--without-replacement', action='store_true', help='the ranks were sampled without replacement')
@@ -100,11 +104,11 @@ def _parser():
     _model_input_args(co)
     co.add_argument('--metric', default='ndcg', help='metric (default: ndcg)')
     co.add_argument('--K', type=_int_arg('K', 1), default=10, help='cut-off (default: 10)')
-    co.add_argument('--method', default=None, help='registered estimator (default: mle-auto, the recommended one)')
+    co.add_argument('--method', default=None, help='registered estimator (default: MLE-auto, the recommended one)')
     co.add_argument('--json', action='store_true', help='print JSON records instead of a table')
     rp = sub.add_parser('report', help='a report of your own evaluation: estimates, comparisons, figures, LaTeX tables and JSON')
     _model_input_args(rp)
-    rp.add_argument('--methods', '--method', nargs='+', help='registered estimators, any case (default: mle-auto, the recommended one); the first makes the comparisons')
+    rp.add_argument('--methods', '--method', nargs='+', help='registered estimators, any case (default: MLE-auto, the recommended one); the first makes the comparisons')
     rp.add_argument('--metrics', nargs='+', default=['ndcg', 'recall'], help='metrics (default: ndcg recall)')
     rp.add_argument('--K', nargs='+', type=_int_arg('K', 1), default=[10], help='cut-offs (default: 10)')
     rp.add_argument('--out', default='report', help='output directory: report.md, figures, tables.tex, results.json (default: report)')
@@ -136,6 +140,7 @@ def _model_inputs(args, at_least:int=2):
     print(f'samplerank: {note}', file=sys.stderr)
     return data, note
 
+# %% ../nbs/22_cli.ipynb #44cee4fd
 def main(argv=None) -> int:
     "Entry point of the `samplerank` command; returns the exit status (2 for bad input). samplerank's warnings (a fit stopped before its target) become one line each."
     args = _parser().parse_args(argv)
@@ -146,6 +151,7 @@ def main(argv=None) -> int:
         print(f'samplerank: warning: {message}', file=sys.stderr)
     return status
 
+# %% ../nbs/22_cli.ipynb #54ac9dfc
 def _run(args) -> int:
     "Run the parsed command: its exit status."
     try:

@@ -38,6 +38,7 @@ def _finite(value) -> bool:
     try: return math.isfinite(value)
     except (OverflowError, TypeError, ValueError): return False
 
+# %% ../nbs/00_core.ipynb #9055e91d
 def _check_int(name:str, value, lo:int=None, hi:int=None, hi_name:str=None) -> int:
     "Return `value` as an `int`, or raise `ValueError` naming `name` when it is not a whole number in [`lo`, `min(hi, 2**53)`]."
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]   # 0-d arrays are scalars
@@ -51,12 +52,14 @@ def _check_int(name:str, value, lo:int=None, hi:int=None, hi_name:str=None) -> i
         raise ValueError(f"{name} must satisfy {rng}; got {v}")
     return v
 
+# %% ../nbs/00_core.ipynb #8c881962
 def _check_bool(name:str, value) -> bool:
     "Return `value` as a `bool`, or raise `ValueError` when it is not `True`/`False` (strings such as 'False' and `None` are refused)."
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
     if not isinstance(value, (bool, np.bool_)): raise ValueError(f"{name} must be True or False; got {value!r}")
     return bool(value)
 
+# %% ../nbs/00_core.ipynb #f0e657bd
 def _check_float(name:str, value, lo:float=None, hi:float=None, lo_open:bool=False, hi_open:bool=False) -> float:
     "Return `value` as a finite `float`, or raise `ValueError` naming `name` and the valid range (None, strings, booleans refused)."
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
@@ -158,6 +161,7 @@ def _physical_bytes() -> int:
     try: return os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES')
     except (ValueError, OSError, AttributeError): return 2**62
 
+# %% ../nbs/00_core.ipynb #e936c38a
 def _check_memory(name:str, value:int, nbytes:int):
     "Raise `ValueError` naming `name` when an allocation of `nbytes` bytes for `name` = `value` exceeds physical memory."
     have = _physical_bytes()
@@ -187,6 +191,7 @@ def _check_metric(metric:str) -> str:
     if m not in METRICS: raise ValueError(f"metric must be one of {', '.join(METRICS)}; got {metric!r}")
     return m
 
+# %% ../nbs/00_core.ipynb #34ea68d3
 def _check_K(K, name:str="K") -> int | None:
     "Return the cut-off `K` as an int (or `None` for no cut-off), or raise `ValueError` when `K` < 1."
     return None if K is None else _check_int(name, K, 1)

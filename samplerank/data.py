@@ -118,6 +118,7 @@ def _check_interactions(df) -> pd.DataFrame:
     if df['user'].dtype == object and df['user'].map(type).nunique() > 1: raise ValueError("df['user'] must hold user ids of one type (numbers or strings, not both)")
     return df
 
+# %% ../nbs/08_data.ipynb #621016f5
 def filter_min_interactions(df:pd.DataFrame, min_item:int=1) -> pd.DataFrame:
     "Drop items with fewer than `min_item` interactions and re-index the items from 0."
     df, min_item = _check_interactions(df), _check_int('min_item', min_item, 1)
@@ -142,6 +143,7 @@ def _split(df, n_test_of):
     mk = lambda m: sp.csr_matrix((vals[m], (users[m], d.item.values[m])), shape=(M, N))
     return Split(mk(~test), mk(test), users[test], d.item.values[test])
 
+# %% ../nbs/08_data.ipynb #93e8205c
 def leave_one_out(df:pd.DataFrame) -> Split:
     "Hold out each user's latest interaction (users with fewer than two interactions are dropped)."
     return _split(df, lambda size: np.ones_like(size))

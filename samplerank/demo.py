@@ -56,7 +56,7 @@ def run_example(out:Path,         # directory for report.md and the figures
     return text
 
 # %% ../nbs/21_demo.ipynb #519f482e
-DEMO_METHODS = ('MLE-auto', 'MN_MES')   # estimators whose intervals the demo reports (MLE-auto: the recommended one)
+DEMO_METHODS = ('MLE-auto', 'MN-MES')   # estimators whose intervals the demo reports (MLE-auto: the recommended one)
 
 def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:dict) -> pd.DataFrame:
     "The demo's rows of one comparison (percentage points): exact, naive and estimated differences, the decision, and what would decide it."
@@ -67,6 +67,7 @@ def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:d
                          'P(a better)': c.prob_a_better.round(3), 'decision': c.decision,
                          'needs n': _needs_n_labels(c)})
 
+# %% ../nbs/21_demo.ipynb #6c50e9f6
 def demo_results(n:int=100,            # sample set size including the relevant item
                  seed:int=0,           # seed of the models, the sampled ranks and the bootstrap
                  protocol:str='loo',   # 'loo' (leave-one-out) or 'temporal' (hold out each user's latest `frac`)

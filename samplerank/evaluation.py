@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/evaluation.html.md"""
 
 # %% ../nbs/03a_evaluation.ipynb #98116873
 from __future__ import annotations
-import dataclasses, functools
+import ast, dataclasses, functools, inspect, re, warnings
 from typing import Callable
 import numpy as np
 import scipy.sparse as sps
@@ -17,8 +17,9 @@ from .metrics import metric_weights
 from .sampling import _check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES
 
 # %% auto #0
-__all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'AdjustedEstimate',
-           'RankDistribution', 'empirical_distribution', 'StratifiedEstimate', 'fit_estimator']
+__all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'estimator_label',
+           'parse_estimator_label', 'AdjustedEstimate', 'RankDistribution', 'empirical_distribution',
+           'StratifiedEstimate', 'fit_estimator']
 
 # %% ../nbs/03a_evaluation.ipynb #62d40baf
 def _column_key(Ns, ns, r) -> np.ndarray:
@@ -164,9 +165,12 @@ class Estimator:
 ESTIMATORS: dict = {}
 
 # %% ../nbs/03a_evaluation.ipynb #a347c201
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*")   # the one naming scheme: MLE, MLE-auto, BV-MLE
+
 def register_estimator(name:str, per_user_n:bool=False, description:str='', distribution:bool=False):
     "Decorator: register `fit` under `name` in `ESTIMATORS`; without `per_user_n` it refuses evaluations with per-user sizes."
-    if not isinstance(name, str) or not name.strip(): raise ValueError(f"name must be a non-empty string; got {name!r:.60}")
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise ValueError(f"name must be letters and digits joined by hyphens, such as 'MLE-auto'; got {name!r:.60}")
     per_user_n, distribution = _check_bool('per_user_n', per_user_n), _check_bool('distribution', distribution)
     def deco(fit):
         if not per_user_n:
@@ -182,16 +186,52 @@ def register_estimator(name:str, per_user_n:bool=False, description:str='', dist
 
 # %% ../nbs/03a_evaluation.ipynb #95a95417
 def get_estimator(name:str) -> Estimator:
-    "The registered estimator called `name` (any case), or `ValueError` listing the names."
+    "The registered estimator called `name` (any case; an old spelling such as `BV-MLE` with a warning), or `ValueError` listing the names."
     return _get_estimator(name)
 
+# %% ../nbs/03a_evaluation.ipynb #cbeb2edb
 def _get_estimator(name, arg:str='name') -> Estimator:
     "`get_estimator` for a caller whose argument `arg` holds the name (`method`, `names[0]`): the error names `arg`."
     if isinstance(name, np.ndarray) and name.ndim == 0: name = name[()]
     if isinstance(name, str):
         for k, e in ESTIMATORS.items():
             if k.lower() == name.lower(): return e
+        for k, e in ESTIMATORS.items():          # an old spelling: BV-MLE, 'MN MES'
+            if k.lower() == re.sub(r'[_ ]', '-', name.strip()).lower():
+                warnings.warn(f"estimator {name!r} is now spelled {k!r}", FutureWarning, stacklevel=3)
+                return e
     raise ValueError(f"{arg}: estimator must be one of {', '.join(ESTIMATORS)}; got {name!r:.60}")
+
+# %% ../nbs/03a_evaluation.ipynb #275a314c
+def _fit_defaults(e:Estimator) -> dict:
+    "The keyword options of `e.fit` with their defaults (empty where it takes `**options` only)."
+    sig = inspect.signature(e.fit)
+    return {k: v.default for k, v in sig.parameters.items() if v.default is not inspect.Parameter.empty and not k.startswith('_')}
+
+# %% ../nbs/03a_evaluation.ipynb #f6d61917
+def estimator_label(name:str, # a registered estimator (any case)
+                    **options, # options of its fit, e.g. gamma=0.1
+                   ) -> str:
+    "How tables, figures and the command line name an estimator: its registered name, then the options that differ from its defaults."
+    e = _get_estimator(name)
+    defaults = _fit_defaults(e)
+    shown = {k: v for k, v in options.items() if not (k in defaults and defaults[k] == v)}
+    return e.name + (f"({', '.join(f'{k}={v:g}' if isinstance(v, float) else f'{k}={v!r}' for k, v in shown.items())})" if shown else '')
+
+# %% ../nbs/03a_evaluation.ipynb #748b4513
+def parse_estimator_label(label:str, # a label of `estimator_label`, e.g. 'BV(gamma=0.1)'
+                          arg:str='label', # the caller's argument, named in errors
+                         ) -> tuple:       # (Estimator, options dict)
+    "The estimator and the options that a label names: 'BV(gamma=0.1)' -> (BV, {'gamma': 0.1})."
+    m = re.fullmatch(r'\s*([^()]+?)\s*(?:\((.*)\))?\s*', label) if isinstance(label, str) else None
+    if m is None: raise ValueError(f"{arg} must be an estimator label such as 'MLE' or 'BV(gamma=0.1)'; got {label!r:.60}")
+    e, options = _get_estimator(m[1], arg), {}
+    for part in filter(None, (x.strip() for x in (m[2] or '').split(','))):
+        k, eq, v = part.partition('=')
+        try: options[k.strip()] = ast.literal_eval(v.strip())
+        except (ValueError, SyntaxError): eq = ''
+        if not eq or not k.strip().isidentifier(): raise ValueError(f"{arg}: options must read name=value, such as gamma=0.1; got {part!r:.60}")
+    return e, options
 
 # %% ../nbs/03a_evaluation.ipynb #ae5f0e00
 class AdjustedEstimate:
@@ -220,10 +260,11 @@ class AdjustedEstimate:
 
     def __repr__(self): return f"AdjustedEstimate(method={self.method!r}, M={self.evaluation.M})"
 
-@register_estimator('sampled', per_user_n=True, description='the naive sampled metric (what a sampled evaluation reports)')
+# %% ../nbs/03a_evaluation.ipynb #f61a3602
+@register_estimator('Sampled', per_user_n=True, description='the naive sampled metric (what a sampled evaluation reports)')
 def _fit_sampled(ev:SampledRanks) -> AdjustedEstimate:
     "The naive sampled metric as a fitted estimate: the metric of the sampled rank itself, linear in the counts."
-    est = AdjustedEstimate(ev, None, 'sampled')
+    est = AdjustedEstimate(ev, None, 'Sampled')
     est.column_values = lambda metric, K=None: ev.metric_columns(metric, K)
     return est
 
@@ -279,14 +320,6 @@ class RankDistribution:
         return ax
 
 # %% ../nbs/03a_evaluation.ipynb #f2236df8
-def empirical_distribution(global_ranks, # global ranks 1..N of the users' relevant items
-                           N:int,        # number of items
-                          ) -> RankDistribution:
-    "The exact empirical distribution P(R) of known global ranks (Jin et al. Table 1)."
-    N = _check_int('N', N, 2)
-    R = _check_ranks('global_ranks', global_ranks, N, 'N')
-    return RankDistribution(np.bincount(R - 1, minlength=N) / len(R), method='exact')
-
 def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     "A prior given as an array or a RankDistribution, validated as a distribution over 1..N."
     p = prior.pmf if isinstance(prior, RankDistribution) else _check_vector(name, prior, N, 'N')
@@ -294,6 +327,15 @@ def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     if (p < 0).any(): i = int(np.argmax(p < 0)); raise ValueError(f"{name} must have finite entries >= 0; {name}[{i}] = {p[i].item()!r}")
     if abs(p.sum() - 1) > 1e-9: raise ValueError(f"{name} must sum to 1 (within 1e-9); sums to {p.sum():.12g}")
     return p
+
+# %% ../nbs/03a_evaluation.ipynb #85f8f5a5
+def empirical_distribution(global_ranks, # global ranks 1..N of the users' relevant items
+                           N:int,        # number of items
+                          ) -> RankDistribution:
+    "The exact empirical distribution P(R) of known global ranks (Jin et al. Table 1)."
+    N = _check_int('N', N, 2)
+    R = _check_ranks('global_ranks', global_ranks, N, 'N')
+    return RankDistribution(np.bincount(R - 1, minlength=N) / len(R), method='exact')
 
 # %% ../nbs/03a_evaluation.ipynb #5a8a8498
 _MIN_STRATUM = 200
@@ -320,6 +362,7 @@ def pool_strata(self:SampledRanks, strata:int=6) -> list[np.ndarray]:
     groups = [np.arange(self.M)] if self.catalogue_size is not None else _pool_strata(self.Ns, strata)
     return [np.arange(self.M)] if len(groups) == 1 else groups
 
+# %% ../nbs/03a_evaluation.ipynb #c7b6d6ff
 @patch
 def stratum(self:SampledRanks, users, exact_pools:bool=False) -> SampledRanks:
     "The evaluation of `users` (indices): in one catalogue, their median N_u (at least their largest n_u without replacement), or in their own (`exact_pools`)."

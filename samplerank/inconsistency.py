@@ -29,12 +29,14 @@ RENDLE_METRICS = (('auc', None), ('ap', None), ('ndcg', None), ('recall', 10))
 # %% ../nbs/03_inconsistency.ipynb #2c238204
 def _label(metric, K): return metric.upper() if K is None else f"{metric.capitalize()}@{K}"
 
+# %% ../nbs/03_inconsistency.ipynb #d78db590
 def _check_models(models, N) -> dict:
     "`models` as {name: global ranks in 1..N}, or a `ValueError` naming `models` (and the model) when it is not such a non-empty dict."
     if not isinstance(models, abc.Mapping) or len(models) == 0:
         raise ValueError(f"models must be a non-empty dict of model name -> global ranks (1..N); got {models!r:.60}")
     return {k: _check_ranks(f"models[{k!r}]", v, N, 'N') for k, v in models.items()}
 
+# %% ../nbs/03_inconsistency.ipynb #394773f5
 def exact_table(models:dict,                # model name -> global ranks of its relevant items
                 N:int,                      # number of items
                 metrics=RENDLE_METRICS,     # (metric, K) pairs

@@ -65,11 +65,13 @@ def _check_k(k, n):
     if (kk < 1).any() or (kk > n).any(): raise ValueError(f"k must satisfy 1 <= k <= n={n}; got {kk.min()}..{kk.max()}")
     return kk
 
+# %% ../nbs/12_mapping.ipynb #a521e4a1
 def _check_Nn(N, n):
     N, n = _check_int('N', N, 2), _check_int('n', n, 2)
     if n > N: raise ValueError(f"n must satisfy n <= N={N}; got {n}")
     return N, n
 
+# %% ../nbs/12_mapping.ipynb #38e8c954
 def f_linear(k, N:int, n:int):
     "Naive linear map (Li et al. eq 9): $f(k)=\\frac{k-1}{n-1}(N-1)+1$."
     N, n = _check_Nn(N, n)
@@ -90,9 +92,11 @@ def _beta_y(n:int, a:float) -> np.ndarray:
 
 _A_RANGE = (1e-3, 1e3)   # Li et al.'s range of a; far outside it y**(1/a) and the Gamma ratios of eq 17 lose all precision
 
+# %% ../nbs/12_mapping.ipynb #0fec0d7a
 def _check_a(a, name:str='a'):
     return _check_float(name, a, *_A_RANGE)
 
+# %% ../nbs/12_mapping.ipynb #50a7a023
 def f_beta(k, N:int, n:int, a:float):
     "Beta map f(k; a) of Li et al. (recurrence eqs 16-17), computed stably in log space; f(n; a) = N."
     N, n = _check_Nn(N, n)
@@ -104,6 +108,7 @@ def f_beta(k, N:int, n:int, a:float):
 class _ConvergenceError(ValueError, RuntimeError):
     "`fit_beta_a` ran out of iterations: a `ValueError` naming `max_iter` (and a `RuntimeError`, as it was before)."
 
+# %% ../nbs/12_mapping.ipynb #7c65c197
 def fit_beta_a(sampled_ranks,     # sampled ranks 1..n
                N:int,             # number of items
                n:int,             # sample set size including the relevant item

@@ -27,22 +27,26 @@ def _dot(A, x) -> np.ndarray:
     full = np.zeros(A.n); full[A.ranks - 1] = x
     return _kernel_dot(A.N, A.n, A.replace, full)
 
+# %% ../nbs/05_mes.ipynb #a1365998
 def _tdot(A, p) -> np.ndarray:
     "A^T p over the observed columns."
     return A.T @ p if not isinstance(A, _StreamedKernel) else _kernel_T(A.N, A.n, A.replace, p)[A.ranks - 1]
 
+# %% ../nbs/05_mes.ipynb #8da36cf8
 def _gram_y(A, p) -> tuple[np.ndarray, np.ndarray]:
     "(A^T diag(p) A, A^T p) over the observed columns, in one pass over the kernel's rows."
     if not isinstance(A, _StreamedKernel): return _gram(A, p), A.T @ p
     G, y = _kernel_gram(A.N, A.n, A.replace, p); c = A.ranks - 1
     return G[np.ix_(c, c)], y[c]
 
+# %% ../nbs/05_mes.ipynb #12a16fe6
 def _columns(A, keep):
     "The kernel restricted to the columns `keep` (a boolean mask over its observed columns)."
     if not isinstance(A, _StreamedKernel): return A[:, keep]
     B = copy.copy(A); B.ranks = A.ranks[keep]
     return B
 
+# %% ../nbs/05_mes.ipynb #a355da57
 def _mes_dual(A, h, eta, tol=1e-13):
     "Newton's method on the dual of eq 26 over the observed columns; returns (pi, objective, gap, steps, converged)."
     keep = h > 0
@@ -95,6 +99,7 @@ def _solve_mes(A, h, eta, solvers):
         failures.append(f"{s}: status {prob.status}")
     raise RuntimeError(f"MES: no solver found a solution ({'; '.join(failures)})")
 
+# %% ../nbs/05_mes.ipynb #4c5a5e48
 def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistribution:
     "MES (eq 26) on a validated evaluation with one sample set size: the kernel over its observed ranks."
     ev.require_uniform('MES')
@@ -112,6 +117,7 @@ def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistri
     return RankDistribution(pi, 'MES', dict(solver=solver, status=status, objective=obj, eta=eta, **extra),
                             lambda e: _fit_mes(e, eta, solvers), ev)
 
+# %% ../nbs/05_mes.ipynb #87ab4d7e
 def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's relevant item, or a SampledRanks
                  N:int=None,         # number of items (not needed for a SampledRanks)
                  n:int=None,         # sample set size including the relevant item
@@ -122,4 +128,4 @@ def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's releva
     "Maximal-entropy estimate of the global rank distribution with squared distribution distance (Jin et al. eq 26)."
     return _fit_mes(SampledRanks.of(sampled_ranks, N, n, replace), eta, solvers)
 
-register_estimator('MES', distribution=True, description='maximal entropy with squared distance, eta = 0.001 (Jin et al. eq 26)')(_fit_mes)
+_ = register_estimator('MES', distribution=True, description='maximal entropy with squared distance, eta = 0.001 (Jin et al. eq 26)')(_fit_mes)

@@ -28,6 +28,7 @@ def _weights_at(metric:str, R:np.ndarray, N:int, K:int|None) -> np.ndarray:
     else:                          w = (N - R) / (N - 1.0)
     return w if K is None else np.where(R <= K, w, 0.0)
 
+# %% ../nbs/01_metrics.ipynb #7d10234d
 def metric_weights(metric:str, # one of "recall", "hr", "precision", "ap", "mrr", "ndcg", "auc"
                    N:int,      # number of items ranked (the weights are for ranks 1..N)
                    K:int=None, # top-K cut-off; `None` means no cut-off
@@ -76,6 +77,7 @@ def _as_csr(ranks, N):
     if N is not None and (sizes >= N).any(): raise ValueError(f"each set of relevant ranks must leave an irrelevant item (size < N={N})")
     return flat, offsets
 
+# %% ../nbs/01_metrics.ipynb #63aaa66d
 def _is_sets(ranks) -> bool:
     "True when `ranks` is a sequence of rank sets rather than one rank per instance."
     if isinstance(ranks, np.ndarray): return ranks.dtype == object or ranks.ndim > 1
@@ -84,6 +86,7 @@ def _is_sets(ranks) -> bool:
     if not np.iterable(ranks): return False                  # one number: validated as a rank
     return any(np.ndim(s) > 0 for s in ranks)
 
+# %% ../nbs/01_metrics.ipynb #a13305ff
 def exact_metric(ranks,              # one global rank per instance, or one collection of relevant ranks per instance
                  metric:str,          # one of "recall", "hr", "precision", "ap", "mrr", "ndcg", "auc"
                  K:int=None,          # top-K cut-off; `None` means no cut-off
@@ -134,6 +137,7 @@ def _tp_seen(ranks, K, n_positives):
     _tp_seen_kernel(flat, offsets, K, n_pos, ap, ar)
     return ap, ar
 
+# %% ../nbs/01_metrics.ipynb #8628617b
 def map_at_k(ranks, # one collection of relevant ranks per user
              K:int, # cut-off, K >= 1
             ) -> float:

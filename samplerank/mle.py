@@ -37,12 +37,14 @@ def _em_rows(runs, ratio, pi, q, lo, hi, update):
         if p != 0.0:
             for k in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[k], ptr[k + 1] - ptr[k], p, q, col[k])
 
+# %% ../nbs/04_mle.ipynb #d153e599
 @jit(parallel=True)
 def _em_pass_parallel(runs, ratio, pi, q_parts, update):
     "One pass over the rows of the sparse kernel A, its fixed chunks spread over the threads."
     N, C = len(pi), q_parts.shape[0]
     for c in numba.prange(C): _em_rows(runs, ratio, pi, q_parts[c], c * N // C, (c + 1) * N // C, update)
 
+# %% ../nbs/04_mle.ipynb #e868b8f0
 @jit
 def _em_pass(runs, ratio, pi, q_parts, update):
     "One pass over the rows of A in its fixed chunks: on one thread below `_SERIAL_NNZ` entries, else in parallel (same sums)."
@@ -51,6 +53,7 @@ def _em_pass(runs, ratio, pi, q_parts, update):
     else:
         for c in range(C): _em_rows(runs, ratio, pi, q_parts[c], c * N // C, (c + 1) * N // C, update)
 
+# %% ../nbs/04_mle.ipynb #fa45414d
 @jit
 def _loglik_ratio(q_parts, h, ratio):
     "Sum the chunks of q = pi A in a fixed order; set ratio = h / q and return the log-likelihood sum h log q."
@@ -64,6 +67,7 @@ def _loglik_ratio(q_parts, h, ratio):
         else: ratio[r] = 0.0
     return ll
 
+# %% ../nbs/04_mle.ipynb #8ea2afc3
 @jit
 def _em_kernel(runs, h, pi, n_iter, tol, loglik):
     "EM (eq 21) for the weights `pi` (in place) from the normalised histogram `h`: one fused pass per iteration."
@@ -78,6 +82,7 @@ def _em_kernel(runs, h, pi, n_iter, tol, loglik):
         _em_pass(runs, ratio, pi, q_parts, True)
     return done
 
+# %% ../nbs/04_mle.ipynb #4b9aeb4d
 @jit
 def _gap_kernel(runs, h, pi):
     "max_R (A h/q)[R] - 1 >= L(pi*) - L(pi): the certified log-likelihood gap (per user) of the weights `pi`."
@@ -99,10 +104,12 @@ def _check_em(n_iter, tol) -> tuple[int, float | None]:
 
 _SLICE_WORK = 10**8    # entries of the kernel touched per compiled call (about 0.1 s): Ctrl-C is seen between calls
 
+# %% ../nbs/04_mle.ipynb #38de27db
 def _slice_passes(runs) -> int:
     "Passes per compiled call: long fits run as a Python loop of short calls, so that Ctrl-C (SIGINT) stops them promptly."
     return max(2, _SLICE_WORK // max(len(runs[3]), 1))
 
+# %% ../nbs/04_mle.ipynb #7b4e6955
 def _em(A, h, n_iter:int, tol:float=None, pi=None):
     "EM (eq 21) on the kernel A for counts h from `pi` (default: uniform): (pi, iterations, log-likelihood per user at each, gap)."
     if isinstance(A, _StreamedKernel): return _em_streamed(A, h, n_iter, tol, pi)
@@ -173,6 +180,7 @@ def _stream_rows(N, m, replace, lo, hi, start, top, ratio, pi, q, R0, R1, mode, 
         if pi[i] != 0.0: _run_axpy(buf, np.uint64(0), L, pi[i], q, c0)
     return best
 
+# %% ../nbs/04_mle.ipynb #82c0c88c
 @jit(parallel=True)
 def _stream_pass(N, m, replace, lo, hi, start, top, ratio, pi, q_parts, mode, scale):
     "One pass of `_stream_rows` over the fixed row chunks (in parallel); returns the largest (A ratio)[R]."
@@ -183,6 +191,7 @@ def _stream_pass(N, m, replace, lo, hi, start, top, ratio, pi, q_parts, mode, sc
                                np.empty(int(m) + 1), scale)
     return best.max()
 
+# %% ../nbs/04_mle.ipynb #7ae0dd61
 def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scale=None, shift:float=0.0, certify:bool=True):
     "`_em` on a kernel too large to keep: the same iterations and sums over ranks 1..n, each pass regenerating the rows (with `scale`, EM on the rows s_R P(r|R) in phi = s pi, whose log-likelihood is the traced one plus `shift`; without `certify`, no gap pass)."
     hk = np.zeros(S.n); hk[S.ranks - 1] = h / h.sum()
@@ -231,6 +240,7 @@ def _over_pass(runs, ratio, pi, new, q, eta):
             for k in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[k], ptr[k + 1] - ptr[k], p, q, col[k])
     return best, tot
 
+# %% ../nbs/04_mle.ipynb #81a587f3
 @jit
 def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state):
     "Over-relaxed EM from `pi` (in place) until the certified gap is <= tol or `max_passes` passes: (passes, gap); trace[k] = log-likelihood before pass k+1. `state` = (q, ratio, [ll, eta]) carries a fit across calls (ll = nan: start)."
@@ -259,6 +269,7 @@ def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state):
     scalars[0], scalars[1] = ll, eta
     return passes, gap
 
+# %% ../nbs/04_mle.ipynb #42937afe
 def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=None):
     "Over-relaxed EM for counts h on the kernel A from `pi` (default: uniform) to a certified gap per user <= tol: (pi, passes, log-likelihood per user before each pass, gap)."
     runs, h = _band_runs(A), np.asarray(h, np.float64) / np.sum(h)
@@ -274,11 +285,13 @@ def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=N
 
 _BATCH_NNZ = 2**19      # kernels with at least this many entries (and at most 2^24 dense): all histograms in one dense batched EM
 
+# %% ../nbs/04_mle.ipynb #73646b96
 def _llr_batch(Q, H):
     "Log-likelihood per row (sum of H log Q where H > 0) and the ratios H / Q (0 where H = 0)."
     pos = H > 0
     return (H * np.log(Q, out=np.zeros_like(Q), where=pos)).sum(1), np.divide(H, Q, out=np.zeros_like(H), where=pos)
 
+# %% ../nbs/04_mle.ipynb #23b766f0
 def _em_over_batch(A, H, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     "`_em_over` from the uniform start for each histogram (row) of H over one kernel: (Pi B x N, passes, gaps). Small kernels: one fused fit each (bit for bit); large ones: one dense batched EM, each row with its own eta and stop."
     H = np.asarray(H, np.float64)
@@ -333,6 +346,7 @@ def _em_map(A, h, pi):
     _em_kernel(_band_runs(A), h, p, 1, 0.0, ll)
     return p, ll[0], ll[1]
 
+# %% ../nbs/04_mle.ipynb #6678a327
 def _squarem(A, h, pi, max_steps, tol, floor=0.1):
     "SQUAREM (Varadhan and Roland 2008, scheme S3) around the EM map, kept monotone; stops at a certified gap <= tol."
     trace, steps, gap = [], 0, np.inf
@@ -358,6 +372,7 @@ def _squarem(A, h, pi, max_steps, tol, floor=0.1):
     bar.close()
     return pi, steps, np.array(trace), gap
 
+# %% ../nbs/04_mle.ipynb #f8241a46
 def _fit_mle_converged(ev:SampledRanks, gap:float=1e-6, max_steps:int=100_000) -> RankDistribution:
     "The maximum-likelihood estimate itself: SQUAREM from the uniform start until the certified gap per user is <= `gap`."
     gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)
@@ -388,12 +403,14 @@ def _check_weights(weights, n:int) -> np.ndarray:
     "Validate WMLE weights w(r), r = 1..n."
     return _check_vector('weights', weights, n, 'n', nonneg=True, positive_sum=True, scale=True)   # one per sampled rank; the fit is scale-free
 
+# %% ../nbs/04_mle.ipynb #edcb5cc6
 def _reweight(A, w_cols, omega):
     "The kernel w(r) P(r|R) / omega[R] of the corrected WMLE, from A over the observed columns."
     rows = np.repeat(np.arange(A.shape[0]), np.diff(A.indptr))
     B = A.copy(); B.data = A.data * w_cols[A.indices] / omega[rows]
     return B
 
+# %% ../nbs/04_mle.ipynb #693460eb
 def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=100, tol:float=None) -> RankDistribution:
     "The weighted MLE (eq 23) of an evaluation with one sample set size; with `correct`, the reweighting undone."
     ev.require_uniform('the weighted MLE')
@@ -416,10 +433,12 @@ def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=1
     return RankDistribution(pi, 'WMLE-corrected' if correct else 'WMLE', info,
                             lambda e: _fit_weighted_mle(e, weights, correct, n_iter, tol), ev)
 
+# %% ../nbs/04_mle.ipynb #f78d15fd
 @register_estimator('WMLE', distribution=True, description="weighted MLE with Jin et al.'s NDCG weights, C = 10 (eq 23)")
 def _fit_wmle(ev:SampledRanks, metric:str='ndcg', C:float=10.0, **options):
     return _fit_weighted_mle(ev, wmle_weights(metric, ev.fixed_n, C), **options)
 
+# %% ../nbs/04_mle.ipynb #a1eca0bb
 @register_estimator('WMLE-c', distribution=True, description='weighted MLE with the reweighting undone (the corrected WMLE)')
 def _fit_wmle_c(ev:SampledRanks, metric:str='ndcg', C:float=10.0, **options):
     return _fit_weighted_mle(ev, wmle_weights(metric, ev.fixed_n, C), correct=True, **options)

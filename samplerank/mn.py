@@ -34,6 +34,7 @@ def _mn_factor(N:int, n:int, replace:bool, p:np.ndarray, M:int):
         raise np.linalg.LinAlgError("the MN system (A'DA - A'A/M + Lambda1/M) is not positive definite; "
                                     "check that the prior has mass and that M >= 1") from None
 
+# %% ../nbs/13_mn.ipynb #1d366d7e
 def mn_adjusted_metric(N:int,             # number of items
                        n:int,             # sample set size including the relevant item
                        metric:str,        # metric name
@@ -60,6 +61,7 @@ def estimate_mn(sampled_ranks,     # sampled rank (1..n) of each user's relevant
     "MN estimate of metric@K from sampled ranks (Li et al. 2023 eq 11), with M = the number of sampled ranks."
     return _fit_mn(SampledRanks.of(sampled_ranks, N, n, replace), prior).metric(metric, K)
 
+# %% ../nbs/13_mn.ipynb #c14b9440
 @register_estimator('MN', description='Li et al.\'s minimal-MSE adjusted metric with a uniform prior (2023, eq 11)')
 def _fit_mn(ev:SampledRanks, prior=None) -> AdjustedEstimate:
     "MN on a validated evaluation, M = its number of users: the matrix is factorised once, on first use."
@@ -74,9 +76,9 @@ for _base, _fit in (('BV', _fit_bv), ('MN', _fit_mn)):
             f = _fit(ev, prior=_learn(ev).pmf, **options)
             f.info['learned_prior'] = _src          # not linear in the counts: intervals refit the prior per replicate
             return f
-        register_estimator(f'{_base}_{_src}', description=f'{_base} with the prior P(R) learned by {_src} (Li et al. 2023)')(_fit_learned)
+        register_estimator(f'{_base}-{_src}', description=f'{_base} with the prior P(R) learned by {_src} (Li et al. 2023)')(_fit_learned)
 
-CURVE_ESTIMATORS = ('MLE', 'MES', 'BV', 'BV_MLE', 'BV_MES', 'MN', 'MN_MLE', 'MN_MES')
+CURVE_ESTIMATORS = ('MLE', 'MES', 'BV', 'BV-MLE', 'BV-MES', 'MN', 'MN-MLE', 'MN-MES')
 
 def _check_curve_args(estimators, metrics, Ks) -> tuple[list, list, list]:
     "Registered estimator names, metric names (any case) and cut-offs, each checked with its index, or a `ValueError` naming `estimators`, `metrics` or `Ks`."
@@ -84,6 +86,7 @@ def _check_curve_args(estimators, metrics, Ks) -> tuple[list, list, list]:
             _check_seq('metrics', metrics, _named_metric, 'metric names'),
             _check_seq('Ks', Ks, lambda nm, K: _check_K(K, nm), 'cut-offs K >= 1 (None: no cut-off)'))
 
+# %% ../nbs/13_mn.ipynb #f859c864
 def estimate_curves(sampled_ranks,                 # sampled ranks 1..n, or a SampledRanks
                     N:int=None,                    # number of items (not needed for a SampledRanks)
                     n:int=None,                    # sample set size including the relevant item
@@ -157,6 +160,7 @@ def _curve_rows(study, metric, K=..., nonneg_exact:bool=False) -> pd.DataFrame:
         out[c] = v
     return d.assign(**out)
 
+# %% ../nbs/13_mn.ipynb #56e2a970
 def average_relative_error(study:pd.DataFrame,  # the table of `curve_study`
                            metric:str,            # metric whose errors are averaged over K
                            stat:str='display',    # 'mean', 'std' (numbers) or 'display' ('mean ± std' strings)

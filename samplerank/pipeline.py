@@ -55,6 +55,7 @@ def _check_rank_tables(ranks, columns) -> dict:
     if not isinstance(ranks, dict) or not ranks: raise ValueError(f"ranks must be a non-empty dict of model name -> ranks table (the output of rank_models); got {ranks!r:.60}")
     return {k: _check_frame(f"ranks[{k!r}]", v, columns) for k, v in ranks.items()}
 
+# %% ../nbs/11_pipeline.ipynb #0869ccb7
 def metrics_table(ranks:dict,               # output of `rank_models`
                   N:int,                    # reference catalogue size
                   n:int,                    # sample set size of the sampled ranks

@@ -6,6 +6,7 @@ Docs: https://samplerank.github.io/samplerank/popularity.html.md"""
 
 # %% ../nbs/19_popularity.ipynb #82953671
 from __future__ import annotations
+import warnings
 import numpy as np
 import pandas as pd
 from scipy.stats import binom, hypergeom
@@ -20,6 +21,16 @@ from .trust import estimate_intervals, _check_level
 __all__ = ['ht_counts', 'inclusion_probs', 'pop_estimate', 'evaluate']
 
 # %% ../nbs/19_popularity.ipynb #fac20b8a
+def _ht_counts(s0, s, q, replace=True) -> float:
+    "`ht_counts` on validated arrays (the per-user step of `pop_estimate(method='HT')`)."
+    return float(np.sum((s >= s0) / _pi(q, replace)))
+
+# %% ../nbs/19_popularity.ipynb #62d77a1c
+def _pi(q, replace=True) -> np.ndarray:
+    "Inclusion weight of each drawn negative: its expected number of draws m q_j with replacement, else `_wor_pi`."
+    return len(q) * q if replace else _wor_pi(q)
+
+# %% ../nbs/19_popularity.ipynb #13bdf72b
 def ht_counts(s0:float,        # score of the relevant item
               s:np.ndarray,    # scores of the sampled negatives
               q:np.ndarray,    # their per-draw (first-draw) probabilities among the user's candidates
@@ -33,16 +44,21 @@ def ht_counts(s0:float,        # score of the relevant item
     if not replace and q.sum() > 1 + 1e-9: raise ValueError(f"q must sum to at most 1 without replacement (distinct items); got {q.sum():.6g}")
     return _ht_counts(s0, s, q, replace)
 
-def _ht_counts(s0, s, q, replace=True) -> float:
-    "`ht_counts` on validated arrays (the per-user step of `pop_estimate(method='ht')`)."
-    return float(np.sum((s >= s0) / _pi(q, replace)))
-
-def _pi(q, replace=True) -> np.ndarray:
-    "Inclusion weight of each drawn negative: its expected number of draws m q_j with replacement, else `_wor_pi`."
-    return len(q) * q if replace else _wor_pi(q)
-
-
 # %% ../nbs/19_popularity.ipynb #f7d2e2d8
+def _root_up(f, lo:float) -> float:
+    "Root of an increasing function `f` with f(lo) <= 0: doubling, then Brent."
+    hi = 2.0 * lo
+    while f(hi) < 0: lo, hi = hi, 2.0 * hi
+    return brentq(f, lo, hi, xtol=1e-12 * hi, rtol=1e-15, maxiter=200)
+
+# %% ../nbs/19_popularity.ipynb #427b52e5
+def _wor_pi(q:np.ndarray) -> np.ndarray:
+    "Inclusion probabilities of the drawn items from their own first-draw q: tau solves sum_S q / (1 - e^{-q tau}) = 1."
+    if q.sum() >= 1 - 1e-12: return np.ones(len(q))              # every drawable candidate was drawn
+    tau = _root_up(lambda t: 1.0 - np.sum(q / -np.expm1(-q * t)), float(len(q)))
+    return -np.expm1(-q * tau)
+
+# %% ../nbs/19_popularity.ipynb #68696af8
 def inclusion_probs(q:np.ndarray, # first-draw weights of the user's candidates (>= 0; normalised here)
                     m:int,        # number of distinct items drawn (n - 1)
                    ) -> np.ndarray: # approximate P(candidate i is drawn), summing to m
@@ -54,19 +70,6 @@ def inclusion_probs(q:np.ndarray, # first-draw weights of the user's candidates 
     if m == pos: return (q > 0).astype(np.float64)               # a census of the drawable items
     tau = _root_up(lambda t: np.sum(-np.expm1(-q * t)) - m, float(m))   # sum(1 - e^{-q t}) <= t: the root is >= m
     return -np.expm1(-q * tau)
-
-def _root_up(f, lo:float) -> float:
-    "Root of an increasing function `f` with f(lo) <= 0: doubling, then Brent."
-    hi = 2.0 * lo
-    while f(hi) < 0: lo, hi = hi, 2.0 * hi
-    return brentq(f, lo, hi, xtol=1e-12 * hi, rtol=1e-15, maxiter=200)
-
-def _wor_pi(q:np.ndarray) -> np.ndarray:
-    "Inclusion probabilities of the drawn items from their own first-draw q: tau solves sum_S q / (1 - e^{-q tau}) = 1."
-    if q.sum() >= 1 - 1e-12: return np.ones(len(q))              # every drawable candidate was drawn
-    tau = _root_up(lambda t: 1.0 - np.sum(q / -np.expm1(-q * t)), float(len(q)))
-    return -np.expm1(-q * tau)
-
 
 # %% ../nbs/19_popularity.ipynb #70e14ea6
 def _pop_users(frame:pd.DataFrame, prob:str='prob', replace:bool=True):
@@ -124,6 +127,7 @@ def _grid(N:int, dense:int=200, n_geo:int=200) -> np.ndarray:
     g = np.unique(np.r_[np.arange(1, min(dense, N) + 1), np.rint(np.geomspace(min(dense, N), N, n_geo))]).astype(np.int64)
     return g
 
+# %% ../nbs/19_popularity.ipynb #a1aeb51d
 def _user_kernel(s0, s, q, N, grid, replace=True):
     "P(k_u | R) on the grid: Binomial(m, theta_u(R)) (without replacement: the hypergeometric of the same mean) with the mass curve estimated from the negatives (IPW)."
     m = len(s)
@@ -154,27 +158,11 @@ def _em_likelihoods(L:np.ndarray, w:np.ndarray=None, pi=None, iters:int=500, tol
     return pi
 
 # %% ../nbs/19_popularity.ipynb #46ed80da
-def pop_estimate(frame:pd.DataFrame,       # candidate table: user, item, score, label, prob
-                 N:int,                    # catalogue size (the global ranks run 1..N)
-                 metrics=('ndcg', 'recall'),# metric names
-                 Ks=(10,),                 # cut-offs
-                 method:str='em',          # 'em' (per-user kernel EM) or 'ht' (plug-in of the HT global ranks)
-                 prob:str='prob',          # column of per-draw probabilities
-                 replace:bool=True,        # negatives drawn with replacement, else distinct (successive sampling)
-                 n_iter:int=20,            # EM: exactly n_iter steps from the uniform start (20: chosen on the simulation with known truth below); None: to tol (at most 500 steps)
-                ) -> dict:                 # (metric, K) -> estimate
-    "Global metrics from negatives sampled with known per-draw probabilities (no bootstrap)."
-    N, (metrics, Ks), prob = _check_int('N', N, 2), _check_targets(metrics, Ks), _check_prob(prob)
-    if prob is None: raise ValueError("prob must be the name of the column of per-draw probabilities; got None")
-    replace, n_iter = _check_bool('replace', replace), _check_n_iter(n_iter)
-    data = _pop_users(frame, prob, replace)[1]
-    if not replace: _check_wor_sizes(data, np.full(len(data), N))
-    return _pop_fit(data, N, metrics, Ks, _check_pop_method(method), replace=replace, n_iter=n_iter)[0]
-
 def _check_n_iter(n_iter):
     "None, or a number of EM steps in [1, 100000]; else a `ValueError` naming `n_iter`."
     return None if n_iter is None else _check_int('n_iter', n_iter, 1, 100_000)
 
+# %% ../nbs/19_popularity.ipynb #a521d7d2
 def _check_wor_sizes(data, Ns):
     "Without replacement a user's m = n - 1 distinct negatives fit in their N_u - 1 candidates."
     m = np.array([len(d[1]) for d in data])
@@ -182,6 +170,7 @@ def _check_wor_sizes(data, Ns):
         i = int(np.argmax(m > Ns - 1))
         raise ValueError(f"N must exceed the negatives of every user without replacement; user #{i} has {m[i]} distinct negatives and N = {Ns[i]}")
 
+# %% ../nbs/19_popularity.ipynb #f936e6ae
 def _check_targets(metrics, Ks) -> tuple[list, list]:
     "The metric names (any case) and cut-offs, each checked with its index, or a `ValueError` naming `metrics` or `Ks`."
     def metric(nm, m):
@@ -189,18 +178,23 @@ def _check_targets(metrics, Ks) -> tuple[list, list]:
         except ValueError as e: raise ValueError(f"{nm}: {e}") from None
     return (_check_seq('metrics', metrics, metric, 'metric names'), _check_seq('Ks', Ks, lambda nm, k: _check_int(nm, k, 1), 'cut-offs K >= 1'))
 
+# %% ../nbs/19_popularity.ipynb #cb85da15
 def _check_prob(prob):
     "The column name of the per-draw probabilities (a string), or None; else a `ValueError` naming `prob`."
     if isinstance(prob, np.ndarray) and prob.ndim == 0: prob = prob[()]
     if prob is not None and not isinstance(prob, str): raise ValueError(f"prob must be a column name (a string) or None; got {prob!r:.60}")
     return prob
 
+# %% ../nbs/19_popularity.ipynb #1f99c654
 def _check_pop_method(method) -> str:
-    "'em' or 'ht' (any case), or a `ValueError` naming `method`."
+    "The fit `_pop_fit` runs ('em' or 'ht') for a `method` of 'MLE' or 'HT' (any case; the old 'em' with a warning), or a `ValueError` naming `method`."
     if isinstance(method, np.ndarray) and method.ndim == 0: method = method[()]
-    if not isinstance(method, str) or method.lower() not in ('em', 'ht'): raise ValueError(f"method must be 'em' or 'ht'; got {method!r:.60}")
-    return method.lower()
+    key = method.lower() if isinstance(method, str) else None
+    if key == 'em': warnings.warn("method 'em' is now spelled 'MLE'", FutureWarning, stacklevel=3)
+    if key not in ('mle', 'em', 'ht'): raise ValueError(f"method must be 'MLE' (the EM) or 'HT'; got {method!r:.60}")
+    return 'ht' if key == 'ht' else 'em'
 
+# %% ../nbs/19_popularity.ipynb #81dc5238
 def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, Ns=None, replace=True, n_iter=None):
     "Estimates from parsed users (catalogue N, or each user's own Ns with N = their maximum); returns (estimates, pi, L, grid)."
     if method not in ('em', 'ht'): raise ValueError(f"method must be 'em' or 'ht'; got {method!r}")
@@ -214,6 +208,24 @@ def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, 
         grid = _grid(N); L = np.array([_user_kernel(*d, Nu, grid, replace) * (grid <= Nu) for d, Nu in zip(data, Ns)])   # no mass above N_u
     pi = _em_likelihoods(L, w, pi0) if n_iter is None else _em_likelihoods(L, w, None, iters=n_iter, tol=0.0)   # fixed steps: from the uniform start
     return {(m, K): float(pi @ metric_weights(m, N, K)[grid - 1]) for m, K in pairs}, pi, L, grid
+
+# %% ../nbs/19_popularity.ipynb #c3e07c9e
+def pop_estimate(frame:pd.DataFrame,       # candidate table: user, item, score, label, prob
+                 N:int,                    # catalogue size (the global ranks run 1..N)
+                 metrics=('ndcg', 'recall'),# metric names
+                 Ks=(10,),                 # cut-offs
+                 method:str='MLE',         # 'MLE' (per-user kernel EM) or 'HT' (plug-in of the HT global ranks)
+                 prob:str='prob',          # column of per-draw probabilities
+                 replace:bool=True,        # negatives drawn with replacement, else distinct (successive sampling)
+                 n_iter:int=20,            # EM: exactly n_iter steps from the uniform start (20: chosen on the simulation with known truth below); None: to tol (at most 500 steps)
+                ) -> dict:                 # (metric, K) -> estimate
+    "Global metrics from negatives sampled with known per-draw probabilities (no bootstrap)."
+    N, (metrics, Ks), prob = _check_int('N', N, 2), _check_targets(metrics, Ks), _check_prob(prob)
+    if prob is None: raise ValueError("prob must be the name of the column of per-draw probabilities; got None")
+    replace, n_iter = _check_bool('replace', replace), _check_n_iter(n_iter)
+    data = _pop_users(frame, prob, replace)[1]
+    if not replace: _check_wor_sizes(data, np.full(len(data), N))
+    return _pop_fit(data, N, metrics, Ks, _check_pop_method(method), replace=replace, n_iter=n_iter)[0]
 
 # %% ../nbs/19_popularity.ipynb #80b7bede
 def _user_pool_sizes(frame:pd.DataFrame, col:str, users) -> np.ndarray:
@@ -236,7 +248,7 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
              level:float=0.95,              # confidence level
              seed=None,                     # int or None: the bootstrap's randomness
              prob:str='prob',               # column of per-draw probabilities; absent: uniform sampling
-             method:str=None,               # uniform: a registered estimator (None: recommended); with prob: 'em' or 'ht'
+             method:str=None,               # uniform: a registered estimator (None: recommended); with prob: 'MLE' or 'HT'
              n_boot:int=200,                # bootstrap replicates
              pool_size:str=None,            # instead of N: the column of each user's own catalogue size N_u
              replace:bool=True,             # negatives drawn with replacement, else distinct (with prob: successive sampling)

@@ -26,12 +26,14 @@ def _mix64(z):
     z = (z ^ (z >> np.uint64(27))) * _M2
     return z ^ (z >> np.uint64(31))
 
+# %% ../nbs/10_ranks.ipynb #878e850c
 @jit
 def _draw(seed, stream, counter, hi):
     "A uniform integer in [0, hi) determined by (seed, stream, counter) alone."
     z = _mix64(_mix64(np.uint64(seed) + _GOLD * np.uint64(stream + 1)) + _GOLD * np.uint64(counter + 1))
     return np.int64(z % np.uint64(hi))
 
+# %% ../nbs/10_ranks.ipynb #5b41fd2c
 @jit(parallel=True)
 def _ranks_kernel(scores, rows, items, excl_ptr, excl_idx, n, n_max, replace, seed, streams, out_R, out_Nu, out_r, out_n):
     N = scores.shape[1]
@@ -67,6 +69,7 @@ def _check_model(model):
         raise ValueError(f"model must be a fitted model with score(users) (such as Popularity().fit(split.train)); got {type(model).__name__}")
     return model
 
+# %% ../nbs/10_ranks.ipynb #07f18e9f
 def _kernel_seed(seed) -> np.uint64:
     "The rank kernel's uint64 seed from `seed` (checked by `_check_seed`): an integer as it is, None or a Generator drawn from."
     s = _check_seed('seed', seed)
@@ -75,6 +78,7 @@ def _kernel_seed(seed) -> np.uint64:
     if isinstance(s, np.random.BitGenerator): s = np.random.Generator(s)
     return s.integers(0, 2**64, dtype=np.uint64)
 
+# %% ../nbs/10_ranks.ipynb #d2709981
 def _prepare(split:Split, n, replace, n_max):
     "Validate the sampling arguments against a split; return (n, n_max, adaptive, exclusion matrix, test users, items, order)."
     if not isinstance(split, Split):
@@ -92,6 +96,7 @@ def _prepare(split:Split, n, replace, n_max):
     users, items = np.asarray(split.test_users), np.asarray(split.test_items)
     return n, n_max, adaptive, excl, users, items, np.argsort(users, kind='stable')
 
+# %% ../nbs/10_ranks.ipynb #030fc623
 def _rank_block(model, excl, users, items, order, ub, n, n_max, replace, seed):
     "Score the users `ub` (sorted) and rank their test instances; returns (instance indices, R, pool size, r, sample size)."
     sel = order[np.searchsorted(users[order], ub[0]):np.searchsorted(users[order], ub[-1], side='right')]
@@ -104,6 +109,7 @@ def _rank_block(model, excl, users, items, order, ub, n, n_max, replace, seed):
                   n, n_max, bool(replace), seed, sel.astype(np.int64), *out)
     return (sel,) + out
 
+# %% ../nbs/10_ranks.ipynb #e1aaafa4
 def compute_ranks(model,               # fitted model with `score(users)`
                   split:Split,         # the split whose test instances are ranked
                   n:int=100,           # sample set size including the relevant item; 0 or None: global ranks only
@@ -135,11 +141,13 @@ def _block_counts(model, prep, ub, n, n_max, adaptive, replace, seed, n_items):
     else: out['sampled'] = np.bincount(r - 1, minlength=n)
     return out
 
+# %% ../nbs/10_ranks.ipynb #51c567b8
 def _add_counts(a, b):
     "Fold two block results."
     if 'pairs' in a: return {'global': a['global'] + b['global'], 'pairs': a['pairs'].add(b['pairs'], fill_value=0)}
     return {k: a[k] + b[k] for k in a}
 
+# %% ../nbs/10_ranks.ipynb #e3e48ad4
 def rank_histograms(model,             # fitted model with `score(users)`; shipped to the Dask workers
                     split:Split,       # the split whose test instances are ranked
                     n:int=100,         # sample set size including the relevant item

@@ -61,7 +61,8 @@ def _estimator_names(methods, arg:str='methods') -> list:
         raise ValueError(f"{arg} must be None, an estimator name or a non-empty list of them; got {methods!r:.60}")
     return list(dict.fromkeys(_get_estimator(m, arg).name for m in methods))
 
-def estimate_file(path, N:int, n:int, methods=('mle-auto',), metrics=('ndcg', 'recall'), Ks=(10,),
+# %% ../nbs/20_report.ipynb #2e1b369a
+def estimate_file(path, N:int, n:int, methods=('MLE-auto',), metrics=('ndcg', 'recall'), Ks=(10,),
                   replace:bool=True, data=None, level:float=0.95, seed=0, n_boot:int=200, intervals:bool=True) -> pd.DataFrame:
     "Estimated global metric@K with confidence intervals for the sampled ranks in a file: one row per (method, metric, K)."
     names, level = _estimator_names(methods), _check_level(level)
@@ -71,7 +72,7 @@ def estimate_file(path, N:int, n:int, methods=('mle-auto',), metrics=('ndcg', 'r
     if n is None: n = int(ns.max())
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
     except ValueError as e: raise AdapterInputError(f"{path}: {e}") from None
-    rows = [dict(method='sampled (naive)', metric=m, K=K, estimate=ev.sampled_metric(m, K), lo=np.nan, hi=np.nan, identified=pd.NA)
+    rows = [dict(method='Sampled (naive)', metric=m, K=K, estimate=ev.sampled_metric(m, K), lo=np.nan, hi=np.nan, identified=pd.NA)
             for m in metrics for K in Ks]
     for name in names:
         try:
@@ -92,16 +93,19 @@ def _decimals(values, digits:int=4) -> int:
 _UNIDENTIFIED = ("* not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R start) differ "
                  "by more than half the interval, which is widened by that difference on both sides; raise n or read a larger K")
 
+# %% ../nbs/20_report.ipynb #57c583f6
 def _label(metric:str, K) -> str:
     "'ndcg@10', or the metric's name when it has no cut-off."
     if K is None or (np.ndim(K) == 0 and pd.isna(K)): return str(metric)
     return f'{metric}@{int(K) if isinstance(K, (float, np.floating)) and float(K).is_integer() else K}'
 
+# %% ../nbs/20_report.ipynb #9a3938af
 def _interval_text(r, digits:int) -> str:
     "'estimate [lo, hi]' of a row, with '*' where the data do not decide it."
     text = f"{r.estimate:.{digits}f}" + ('' if pd.isna(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]")
     return text + (' *' if hasattr(r, 'identified') and _unidentified(r.identified)[0] else '')
 
+# %% ../nbs/20_report.ipynb #7341e726
 def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
     "A (method, metric, K, estimate, lo, hi[, identified]) table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K, '*' where the data do not decide it."
     digits = _decimals(t.estimate, digits)
@@ -124,6 +128,7 @@ def _read_model_files(paths:list, n, names, command:str='compare', at_least:int=
             raise AdapterInputError(f"{p}: {len(r)} users, but {paths[0]} has {len(data[0][0])}: {command} needs the same users in the same order")
     return dict(zip(names, data))
 
+# %% ../nbs/20_report.ipynb #5b75fcc6
 def _model_ranks(paths, N, n, names, replace, data, command:str='compare', at_least:int=2) -> tuple[dict, str]:
     "Model name -> SampledRanks of the same users (from files of ranks, or `data` read by the adapters), and where they came from."
     if not _sizes_file(N): N = catalogue_sizes(N, 0)                 # one number: refused before reading anything
@@ -165,10 +170,12 @@ def _protocol(evs:dict, note:str='') -> dict:
     span = lambda v: dict(min=int(v.min()), median=int(np.median(v)), max=int(v.max()))
     return dict(models=list(evs), users=ev.M, n=span(ns), N=span(ev.Ns), replace=ev.replace, note=note)
 
+# %% ../nbs/20_report.ipynb #d57201e5
 def _level_text(level:float) -> str:
     "A confidence level as a percentage: '95%', '97.5%'."
     return f'{100 * level:g}%'
 
+# %% ../nbs/20_report.ipynb #28bfcc57
 def _span_text(s:dict) -> str:
     "'100' for one value, '100 to 1,600 (median 132)' for several."
     return f"{s['min']:,}" if s['min'] == s['max'] else f"{s['min']:,} to {s['max']:,} (median {s['median']:,})"
@@ -182,6 +189,7 @@ def _check_results(res) -> dict:
         raise ValueError(f"res must be the dict of report_results (keys {', '.join(_RESULT_KEYS)}); got {type(res).__name__}")
     return res
 
+# %% ../nbs/20_report.ipynb #be838303
 def report_results(ranks:dict,                 # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
                    N=None,                     # number of items, or one per user; not needed for SampledRanks
                    n=None,                     # sample set size, or one per user; not needed for SampledRanks
@@ -239,6 +247,7 @@ def _check_table(table, name:str, columns:set) -> pd.DataFrame:
     except (TypeError, ValueError): raise ValueError(f"{name}: column 'identified' must hold True, False or missing values") from None
     return table
 
+# %% ../nbs/20_report.ipynb #7e5e464a
 def _panels(t:pd.DataFrame) -> list:
     "The (label, rows) of each metric@K of a table, in order of appearance (one panel when it has no metric column)."
     if not {'metric', 'K'} <= set(t): return [('', t)]
@@ -301,10 +310,12 @@ def _number_formats(t:pd.DataFrame, columns, probabilities=('prob_a_better', 'pl
     if 'needs_n' in t: out['needs_n'] = lambda v: '' if pd.isna(v) else f'{int(v):,}'
     return out
 
+# %% ../nbs/20_report.ipynb #e575d6e4
 def _styler(t:pd.DataFrame, formats:dict):
     "A table's Styler with its formats and an id from its content (a page re-rendered from the same numbers is the same page)."
     return t.style.format(formats, na_rep='').set_uuid('t' + hashlib.md5(t.to_csv().encode()).hexdigest()[:10])
 
+# %% ../nbs/20_report.ipynb #083c3bf9
 def style_estimates(table:pd.DataFrame, # estimates: estimate, lo, hi[, identified] (estimate_intervals, report_results)
                    ):                   # a pandas Styler
     "The estimates for a notebook: rounded, rows the data do not decide in orange; the DataFrame's columns unchanged."
@@ -313,6 +324,7 @@ def style_estimates(table:pd.DataFrame, # estimates: estimate, lo, hi[, identifi
     shade = lambda r: ['' if known[t.index.get_loc(r.name)] else 'background-color: #fde2c4'] * len(r)
     return _styler(t, _number_formats(t, ('estimate', 'lo', 'hi', 'start_shift', 'exact', 'sampled'))).apply(shade, axis=1)
 
+# %% ../nbs/20_report.ipynb #0023d85c
 def style_comparison(table:pd.DataFrame, # the table of compare_models (or of report_results)
                     ):                   # a pandas Styler
     "A comparison for a notebook: rounded, decided pairs in green with the better model in bold, unidentified differences in orange."
@@ -332,6 +344,7 @@ def _latex_escape(text) -> str:
     "Text with LaTeX's special characters escaped."
     return ''.join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
 
+# %% ../nbs/20_report.ipynb #8ff3d276
 def _tabular(header:list, rows:list, align:str, caption:str, label:str) -> str:
     "A booktabs table environment: escaped header and cells, the caption and the label."
     line = lambda cells: ' & '.join(_latex_escape(c) for c in cells) + r' \\'
@@ -347,11 +360,12 @@ def _estimate_table_rows(res:dict) -> tuple[list, list]:
     digits = _decimals(np.r_[s.sampled, e.estimate])
     rows = []
     for k in res['protocol']['models']:
-        rows.append([k, 'sampled (naive)'] + [f"{v:.{digits}f}" for v in s[s.model == k].sampled])
+        rows.append([k, 'Sampled (naive)'] + [f"{v:.{digits}f}" for v in s[s.model == k].sampled])
         for name in res['protocol']['methods']:
             rows.append([k, name] + [_interval_text(r, digits) for r in e[(e.model == k) & (e.method == name)].itertuples()])
     return ['model', 'estimator'] + cols, rows
 
+# %% ../nbs/20_report.ipynb #a20fe6a5
 def _pair_rows(res:dict) -> tuple[list, list]:
     "The comparisons table of a report as (header, rows): metric@K, the pair, the difference with its interval, P(a better), decision, needs n (`_needs_n_labels`)."
     c = res['comparisons']
@@ -360,6 +374,7 @@ def _pair_rows(res:dict) -> tuple[list, list]:
              f"{r.prob_a_better:.3f}", r.decision, needs] for r, needs in zip(c.itertuples(), _needs_n_labels(c))]
     return ['metric', 'model a', 'model b', 'a - b [interval]', 'P(a better)', 'decision', 'needs n'], rows
 
+# %% ../nbs/20_report.ipynb #397b4c4c
 def latex_tables(res:dict, # output of `report_results`
                 ) -> str:  # LaTeX: one table of estimates, one of comparisons (needs \usepackage{booktabs})
     "The report's estimates and comparisons as LaTeX booktabs tables, ready to \\input in a paper."
@@ -381,6 +396,7 @@ def _records(t:pd.DataFrame) -> list:
     "A table as JSON-ready records: NaN and NA as None, numbers to 15 digits."
     return json.loads(t.to_json(orient='records', double_precision=15)) if not t.empty else []
 
+# %% ../nbs/20_report.ipynb #9b8e259d
 def results_json(res:dict, # output of `report_results`
                 ) -> str:  # JSON text
     "Every number of a report as JSON: protocol, sampled metrics, estimates, comparisons, the sentences and the decision rule."
@@ -399,6 +415,7 @@ def _protocol_text(p:dict) -> str:
                       f"- estimators: {', '.join(p['methods'])} ({_level_text(p['level'])} intervals, {p['n_boot']} bootstrap replicates, seed {p['seed']})"]
                      + ([f"- read: {p['note']}"] if p['note'] else []))
 
+# %% ../nbs/20_report.ipynb #7277f44e
 def report_markdown(res:dict, # output of `report_results`
                    ) -> str:  # the report (Markdown)
     "The report's text: protocol, sampled metrics, estimates with intervals, comparisons with what would decide them, one sentence per pair."
@@ -420,6 +437,7 @@ def report_markdown(res:dict, # output of `report_results`
                  (', `comparisons.png`/`.svg`.' if not res['comparisons'].empty else '.'))
     return '\n\n'.join(parts) + '\n'
 
+# %% ../nbs/20_report.ipynb #d66011c2
 def _write_report_files(res:dict, directory:Path) -> str:
     "Write report.md, the figures (PNG and SVG), tables.tex and results.json into `directory`; the report's text."
     text = report_markdown(res)
@@ -430,6 +448,7 @@ def _write_report_files(res:dict, directory:Path) -> str:
     (directory / 'report.md').write_text(text)
     return text
 
+# %% ../nbs/20_report.ipynb #052a4155
 def write_report(res:dict, # output of `report_results`
                  out,      # directory (created if missing)
                 ) -> str:  # the report (Markdown)

@@ -32,6 +32,7 @@ def _stirlerr(k):
     if k > 35.0: return (_S0 - (_S1 - (_S2 - _S3 / kk) / kk) / kk) / k
     return (_S0 - (_S1 - (_S2 - (_S3 - _S4 / kk) / kk) / kk) / kk) / k
 
+# %% ../nbs/02_sampling.ipynb #ae285074
 @jit
 def _bd0(x, m):
     "Deviance term $x\\log(x/m) + m - x$, by a series when $x \\approx m$."
@@ -47,6 +48,7 @@ def _bd0(x, m):
         return s
     return x * math.log(x / m) + m - x
 
+# %% ../nbs/02_sampling.ipynb #3f7fa2df
 @jit
 def _log_dbinom(x, n, p, q):
     "log P(X=x) for X ~ Binomial(n, p); `q` = 1-p is passed separately so that it keeps its digits near p=1."
@@ -60,6 +62,7 @@ def _log_dbinom(x, n, p, q):
     lc = _stirlerr(n) - _stirlerr(x) - _stirlerr(n - x) - _bd0(x, n * p) - _bd0(n - x, n * q)
     return lc - 0.5 * (_LN_2PI + math.log(x) + math.log1p(-x / n))
 
+# %% ../nbs/02_sampling.ipynb #2079fae9
 @jit
 def _log_dhyper(x, r, b, n):
     "log P(X=x) for X the number of successes in `n` draws without replacement from `r` successes and `b` failures."
@@ -75,6 +78,7 @@ def _log_pmf(k, R, N, m, replace):
     if replace: return _log_dbinom(k, m, (R - 1.0) / (N - 1.0), (N - R) / (N - 1.0))
     return _log_dhyper(k, R - 1.0, N - R, m)
 
+# %% ../nbs/02_sampling.ipynb #a6f9074a
 @jit(parallel=True)
 def _rank_pmf_kernel(N, n, Rs, replace, out):
     for i in numba.prange(len(Rs)):
@@ -89,6 +93,7 @@ def _check_sizes(N, n, replace):
     n = _check_int('n', n, 2, N if not replace else None, 'N (without replacement)' if not replace else None)
     return N, n
 
+# %% ../nbs/02_sampling.ipynb #403b7278
 def _warn_old_order(N:int, n:int):
     "FutureWarning when n > N in the five functions that took (n, N) in samplerank 0.0.1: an old positional call swaps them."
     if n > N: warnings.warn(f"n={n} > N={N}: sample_ranks, expected_sampled_* and simulate_sampled_metric take (N, n) like the "
@@ -96,6 +101,7 @@ def _warn_old_order(N:int, n:int):
                             "warning: warnings.filterwarnings('ignore', 'n=.*> N=')",
                             FutureWarning, stacklevel=3)
 
+# %% ../nbs/02_sampling.ipynb #3744d954
 def rank_pmf(N:int,             # number of items, N >= 2
              n:int,             # sample set size including the relevant item (m+1 for m sampled items), n >= 2
              R=None,            # global ranks whose rows are wanted (1..N); default: all of 1..N
@@ -118,18 +124,21 @@ def _mode(R, N, m, replace):
     k = (m + 1.0) * (R - 1.0) / (N - 1.0) if replace else (m + 1.0) * R / (N + 1.0)
     return min(max(math.floor(k), 0.0), m)
 
+# %% ../nbs/02_sampling.ipynb #527714bd
 @jit
 def _ratio_up(k, R, N, m, replace):
     "P(k+1) / P(k) (eq. ratio-up); with replacement the row's factor (R-1)/(N-R) is one division per row once inlined."
     if replace: return (m - k) / (k + 1.0) * ((R - 1.0) / (N - R)) if R < N else np.inf
     return (R - 1.0 - k) * (m - k) / ((k + 1.0) * (N - R - m + k + 1.0))
 
+# %% ../nbs/02_sampling.ipynb #a8e0f645
 @jit
 def _ratio_down(k, R, N, m, replace):
     "P(k-1) / P(k) (eq. ratio-down); with replacement the row's factor (N-R)/(R-1) is one division per row once inlined."
     if replace: return k / (m - k + 1.0) * ((N - R) / (R - 1.0)) if R > 1 else np.inf
     return k * (N - R - m + k) / ((R - k) * (m - k + 1.0))
 
+# %% ../nbs/02_sampling.ipynb #c9e745d0
 @jit
 def _band(R, N, m, replace, rel_tol, kmax):
     "The range [lo, hi] of k <= kmax with P(k) >= rel_tol * max_k P(k), and the point in it to start the recurrence."
@@ -153,6 +162,7 @@ def _band(R, N, m, replace, rel_tol, kmax):
         hi += 1.0
     return int(lo), int(hi), int(start)
 
+# %% ../nbs/02_sampling.ipynb #00bf0eb3
 @jit
 def _band_values_from(R, N, m, replace, lo, hi, k0, v0, buf):
     "buf[k - lo] = P(k) for k = lo..hi from v0 = P(k0): the ratio recurrence outward."
@@ -163,11 +173,13 @@ def _band_values_from(R, N, m, replace, lo, hi, k0, v0, buf):
     for k in range(k0, hi):
         v *= _ratio_up(k + 0.0, R, N, m, replace); buf[k + 1 - lo] = v
 
+# %% ../nbs/02_sampling.ipynb #59fcbc1d
 @jit
 def _band_values(R, N, m, replace, lo, hi, k0, buf):
     "buf[k - lo] = P(k) for k = lo..hi: one saddle-point value at k0, then the ratio recurrence outward."
     _band_values_from(R, N, m, replace, lo, hi, k0, math.exp(_log_pmf(k0 + 0.0, R, N, m, replace)), buf)
 
+# %% ../nbs/02_sampling.ipynb #b63cccc5
 @jit(parallel=True)
 def _sparse_pmf_kernel(Ns, Rs, sizes, gptr, rs, replace, rel_tol, counts, indptr, indices, data, write):
     "Row i (global rank Rs[i]): P(rs[j] | R; sizes[g], Ns[g]) for the columns j of each (catalogue, sample size) group g, inside the band."
@@ -191,12 +203,14 @@ def _sparse_pmf_kernel(Ns, Rs, sizes, gptr, rs, replace, rel_tol, counts, indptr
                         indices[pos] = j; data[pos] = buf[rs[j] - 1 - lo]; pos += 1
             counts[i] = cnt
 
+# %% ../nbs/02_sampling.ipynb #a5fd6816
 class _KernelTooLarge(ValueError):
     "The sparse kernel would need more memory than it is allowed."
     def __init__(self, nbytes:int, limit:int):
         self.nbytes = nbytes
         super().__init__(f"the sparse kernel would need {nbytes / 2**30:.1f} GB (more than {limit / 2**30:.1f} GB)")
 
+# %% ../nbs/02_sampling.ipynb #cf7f4836
 def _sparse_pmf(N:int, ns, rs, replace:bool, rel_tol:float=1e-17, Rs=None, Ns=None, max_bytes:int=_MAX_BYTES) -> sps.csr_matrix:
     "The kernel P(r_j | R; n_j, N_j) over columns (N_j, n_j, r_j) sorted by catalogue, size, then rank, as a CSR matrix with rows Rs (default 1..N)."
     ns, rs = np.asarray(ns, np.int64), np.asarray(rs, np.int64)
@@ -235,10 +249,12 @@ def _cache_bytes() -> int:
     "Bytes held by the cached kernels."
     return sum(a.data.nbytes + a.indices.nbytes + a.indptr.nbytes for a in _CACHE.values())
 
+# %% ../nbs/02_sampling.ipynb #82e3e27a
 def _trim_cache(keep:int=1):
     "Drop the oldest kernels while the cache holds more than `_CACHE_BYTES` (always keeping the `keep` newest)."
     while len(_CACHE) > keep and _cache_bytes() > _CACHE_BYTES: del _CACHE[next(iter(_CACHE))]
 
+# %% ../nbs/02_sampling.ipynb #b274e8e7
 def _cached_sparse_pmf(N:int, n:int, replace:bool) -> sps.csr_matrix:
     "`sparse_rank_pmf(N, n)`, kept (read-only) for reuse by the estimators; the oldest entries go beyond the cache size."
     key = (N, n, bool(replace))
@@ -249,6 +265,7 @@ def _cached_sparse_pmf(N:int, n:int, replace:bool) -> sps.csr_matrix:
         _trim_cache()
     return _CACHE[key]
 
+# %% ../nbs/02_sampling.ipynb #4cda78ba
 def kernel_cache(max_bytes:int=None, # new size of the cache in bytes (1 GB by default); None keeps it
                  clear:bool=False,   # drop every cached kernel first
                 ) -> dict:           # {'entries', 'bytes', 'max_bytes'}
@@ -271,6 +288,7 @@ def _band_runs(A) -> tuple:
         runs = A._runs = (row_runs, run_ptr, A.indices[run_ptr[:-1].astype(np.int64)].astype(np.uint64), A.data)
     return runs
 
+# %% ../nbs/02_sampling.ipynb #917b2849
 @jit
 def _run_dot(data, a, L, x, c):
     "sum_{j<L} data[a+j] x[c+j] in eight interleaved partial sums: a fixed order, in a loop the compiler vectorises (unsigned offsets)."
@@ -287,6 +305,7 @@ def _run_dot(data, a, L, x, c):
         s0 += data[a] * x[c]; a += u1; c += u1
     return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
 
+# %% ../nbs/02_sampling.ipynb #76da1a6e
 @jit
 def _run_axpy(data, a, L, p, y, c):
     "y[c+j] += p data[a+j] for j < L (unsigned offsets: the loop vectorises)."
@@ -302,6 +321,7 @@ def _gram_quad(b0, b1, b2, b3, x, W, G, lo):
         g = G[lo + i]
         for j in range(np.uint64(i), W): g[lo + j] += x0 * b0[j] + x1 * b1[j] + x2 * b2[j] + x3 * b3[j]
 
+# %% ../nbs/02_sampling.ipynb #16d26c39
 @jit(parallel=True)
 def _gram_kernel(runs, p, parts):
     "parts[c] += sum of p[R] a_R a_R^T (upper triangle) over the rows R of chunk c, four rows at a time over the union of their bands."
@@ -328,6 +348,7 @@ def _gram_kernel(runs, p, parts):
                     B[s, c0:c0 + L] = data[a:a + L]
             _gram_quad(B[0], B[1], B[2], B[3], x, np.uint64(hi - lo), G, np.uint64(lo))
 
+# %% ../nbs/02_sampling.ipynb #ff2b4641
 def _gram(P, p) -> np.ndarray:
     "$A^\\top\\mathrm{diag}(p)A$ (n x n, dense) for the kernel A = P (N x n, sparse or dense), one parallel pass over its bands."
     P, n = (P if sps.isspmatrix_csr(P) else sps.csr_matrix(P)), P.shape[1]      # the same matrix keeps its runs
@@ -350,6 +371,7 @@ def _kernel_blocks(N:int, n:int, replace:bool, rows=None):
         R = rows[i:i + step]
         yield R, _sparse_pmf(N, np.full(n, n), np.arange(1, n + 1), replace, Rs=R + 1.0)
 
+# %% ../nbs/02_sampling.ipynb #eae36d3d
 def _kernel_gram(N:int, n:int, replace:bool, p, v=None) -> tuple[np.ndarray, np.ndarray]:
     "$A^\\top\\mathrm{diag}(p)A$ and $A^\\top v$ (default v = p) for the kernel of (N, n), in one sweep that holds at most a block of A."
     p = np.ascontiguousarray(p, dtype=np.float64)
@@ -361,12 +383,14 @@ def _kernel_gram(N:int, n:int, replace:bool, p, v=None) -> tuple[np.ndarray, np.
     G = parts.sum(0)
     return G + np.triu(G, 1).T, Atv
 
+# %% ../nbs/02_sampling.ipynb #47df30c7
 def _kernel_T(N:int, n:int, replace:bool, v) -> np.ndarray:
     "$A^\\top v$ (length n) for a vector v over 1..N, from the rows where v is not zero."
     v, out = np.asarray(v, np.float64), np.zeros(n)
     for R, B in _kernel_blocks(N, n, replace, np.flatnonzero(v)): out += B.T @ v[R]
     return out
 
+# %% ../nbs/02_sampling.ipynb #aa808152
 def _kernel_dot(N:int, n:int, replace:bool, x) -> np.ndarray:
     "$A x$ (length N) for a vector x over r = 1..n."
     out = np.empty(N)
@@ -387,6 +411,7 @@ def _band_table_kernel(N, m, replace, rel_tol, kmax, lo, hi, start, top):
             lo[i], hi[i], start[i] = a, b, k0
             top[i] = math.exp(_log_pmf(k0 + 0.0, i + 1.0, N, m, replace)) if a <= b else 0.0
 
+# %% ../nbs/02_sampling.ipynb #4f62b4c1
 class _StreamedKernel:
     "P(r|R) of one (N, n), kept as each row's band and one value per row (20 bytes a row): every pass regenerates the rows."
     def __init__(self, N:int, n:int, replace:bool, ranks, rel_tol:float=1e-17):
@@ -401,6 +426,12 @@ class _StreamedKernel:
         return float(self.N), self.n - 1.0, self.replace, self.lo, self.hi, self.start, self.top
 
 # %% ../nbs/02_sampling.ipynb #4be1230d
+def _expected_weights(metric, N, n, K, Rs, replace):
+    "E[M_n^K(r) | R] for the validated global ranks `Rs`, in blocks of rows of P(r|R) of at most 32 MB."
+    w, step = metric_weights(metric, n, K), max(1, 2**22 // n)
+    return np.concatenate([rank_pmf(N, n, Rs[i:i + step], replace) @ w for i in range(0, len(Rs), step)])
+
+# %% ../nbs/02_sampling.ipynb #ddd343f8
 def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precision", "ap", "mrr", "ndcg", "auc"
                              N:int,            # number of items
                              n:int,            # sample set size including the relevant item, n >= 2
@@ -411,11 +442,6 @@ def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precisi
     "Expected sampled metric given each global rank R: $\\sum_r P(r|R) \\mathcal M^K_n(r)$ (Rendle eq 19)."
     N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
     return _expected_weights(metric, N, n, K, np.arange(1, N + 1) if R is None else _check_ranks('R', R, N, 'N'), replace)
-
-def _expected_weights(metric, N, n, K, Rs, replace):
-    "E[M_n^K(r) | R] for the validated global ranks `Rs`, in blocks of rows of P(r|R) of at most 32 MB."
-    w, step = metric_weights(metric, n, K), max(1, 2**22 // n)
-    return np.concatenate([rank_pmf(N, n, Rs[i:i + step], replace) @ w for i in range(0, len(Rs), step)])
 
 # %% ../nbs/02_sampling.ipynb #64cd6e2c
 def expected_sampled_metric(ranks,             # global ranks of the relevant items, one per instance (1..N)
@@ -480,6 +506,7 @@ def _negative_positions(M:int, N:int, n:int, replace:bool, rng) -> np.ndarray:
     if replace: return rng.integers(1, N, size=(M, n - 1))
     return np.stack([1 + rng.choice(N - 1, n - 1, replace=False) for _ in range(M)]) if M else np.empty((0, n - 1), np.int64)
 
+# %% ../nbs/02_sampling.ipynb #dd8a717c
 def sample_ranks_shared(ranks:dict,         # model name -> global ranks (1..N) of the same relevant items, one per instance
                         N:int,              # number of items
                         n:int,              # sample set size including the relevant item

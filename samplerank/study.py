@@ -15,7 +15,7 @@ from .inconsistency import _check_models
 from collections import abc
 import warnings
 from .sampling import sample_ranks, _check_sizes
-from .evaluation import SampledRanks, get_estimator, _get_estimator
+from .evaluation import SampledRanks, get_estimator, estimator_label, parse_estimator_label
 from .evaluation import empirical_distribution, RankDistribution
 import samplerank.mes, samplerank.baselines          # register MES, BV and CLS
 
@@ -23,20 +23,15 @@ import samplerank.mes, samplerank.baselines          # register MES, BV and CLS
 __all__ = ['default_estimators', 'run_study', 'summary_table', 'relative_error_table', 'winner_table']
 
 # %% ../nbs/07_study.ipynb #c45de3b8
-def default_estimators(names=('CLS', 'BV 0.1', 'BV 0.01', 'MLE', 'WMLE', 'WMLE-c', 'MES'), # registered names; 'BV <gamma>' sets gamma
-                      ) -> dict:           # name -> fit(SampledRanks) -> fitted estimate with .metric(metric, K)
+def default_estimators(names=('CLS', 'BV(gamma=0.1)', 'BV', 'MLE', 'WMLE', 'WMLE-c', 'MES'), # estimator labels: a registered name, options in parentheses
+                      ) -> dict:           # label -> fit(SampledRanks) -> fitted estimate with .metric(metric, K)
     "The estimators of Jin et al.'s Table 2 (plus the corrected WMLE) from the registry, as fit functions for `run_study`."
     out = {}
     for i, name in enumerate(_check_seq('names', names, what='estimator names')):
         if isinstance(name, np.ndarray) and name.ndim == 0: name = name[()]
-        if not isinstance(name, str): raise ValueError(f"names[{i}] must be an estimator name (a string); got {name!r:.60}")
-        kind, _, gamma = name.partition(' ')
-        e, opts = _get_estimator(kind, f'names[{i}]'), {}
-        if gamma:
-            try: g = float(gamma)
-            except ValueError: raise ValueError(f"names[{i}]: expected 'BV <gamma>'; got {name!r}") from None
-            opts['gamma'] = _check_float(f'names[{i}] gamma', g, 0, lo_open=True)
-        out[name] = lambda ev, e=e, opts=opts: e.fit(ev, **opts)
+        if not isinstance(name, str): raise ValueError(f"names[{i}] must be an estimator label (a string); got {name!r:.60}")
+        e, opts = parse_estimator_label(name, f'names[{i}]')
+        out[estimator_label(e.name, **opts)] = lambda ev, e=e, opts=opts: e.fit(ev, **opts)
     return out
 
 # %% ../nbs/07_study.ipynb #c3fc7088
@@ -45,6 +40,7 @@ def _named_metric(name, m):
     try: return _check_metric(m)
     except ValueError as e: raise ValueError(f"{name}: {e}") from None
 
+# %% ../nbs/07_study.ipynb #a1b6e1a6
 def _check_estimators(estimators) -> dict:
     "`estimators` as a non-empty dict of name -> fit function (a callable), or a `ValueError` naming `estimators`."
     if not isinstance(estimators, abc.Mapping) or len(estimators) == 0:
@@ -53,6 +49,7 @@ def _check_estimators(estimators) -> dict:
     if bad: raise ValueError(f"estimators[{bad[0]!r}] must be a fit function (a callable taking a SampledRanks); got {estimators[bad[0]]!r:.60}")
     return dict(estimators)
 
+# %% ../nbs/07_study.ipynb #b6574e89
 def run_study(models:dict,             # model name -> global ranks of its users' relevant items (1..N)
               N:int,                   # number of items
               n:int,                   # sample set size including the relevant item
@@ -106,6 +103,7 @@ def _check_study(df) -> pd.DataFrame:
                                          f"({full} rows); got {len(df)} rows (a table from run_study)")
     return df
 
+# %% ../nbs/07_study.ipynb #9e9c6039
 def summary_table(df:pd.DataFrame, K:int=10, scale:float=100) -> pd.DataFrame:
     "Jin et al. Table 2 layout: exact and mean ± std of each estimator at cut-off K (in percent by default)."
     df, K, scale = _check_study(df), _check_int('K', K, 1), _check_float('scale', scale, 0, lo_open=True)

@@ -56,16 +56,19 @@ def _check_value(arg, v):
     try: return _check_float(arg, v, 0, 1)
     except ValueError: raise ValueError(f"{arg} must be a number in [0, 1]; got {v!r:.60}") from None
 
+# %% ../nbs/18_translate.ipynb #6ac28714
 def _check_tol(tol):
     "The rounding half-width: 0 <= tol < 0.5 by `_check_float`."
     try: return _check_float('tol', tol, 0, 0.5, hi_open=True)
     except ValueError: raise ValueError(f"tol must satisfy 0 <= tol < 0.5; got {tol!r:.60}") from None
 
+# %% ../nbs/18_translate.ipynb #f8d475e9
 def _sampled_rows(names, N, n, replace, arg):
     "c_j = A w_j (expected sampled metric j given each global rank) for each metric name, from the sparse kernel."
     A = _cached_sparse_pmf(N, n, replace)
     return np.vstack([A @ metric_weights(m, n, K) for m, K in (_parse_metric(s, arg) for s in names)])
 
+# %% ../nbs/18_translate.ipynb #6d3c7d3a
 def _global_row(metric, K, N, arg='metric'):
     m, K = _parse_metric(metric, arg, K)
     return metric_weights(m, N, K)
@@ -147,6 +150,7 @@ def _parse_reported(items) -> dict:
         except ValueError: raise ValueError(f"--reported {name}: value {v!r} is not a number") from None
     return out
 
+# %% ../nbs/18_translate.ipynb #a3b9811c
 def translate_command(args) -> str:
     "The `samplerank translate` command: global-metric ranges for reported sampled metrics, as text or JSON."
     rep = _parse_reported(args.reported)

@@ -46,12 +46,14 @@ def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=_MAX_PA
     info = dict(iterations=done, loglik=np.concatenate(trace) * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts))
     return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
 
+# %% ../nbs/16_trust.ipynb #1b0b0918
 def _warn_unconverged(total_gap:float, max_gap:float, passes:int):
     "A `UserWarning` when MLE-auto stopped at its iteration cap before its certified gap reached `max_gap` (the command line prints it as one line)."
     if total_gap > max_gap:
         warnings.warn(f"MLE-auto stopped after {passes:,} EM passes (max_iter) with a certified log-likelihood gap of {total_gap:.3g} nats, "
                       f"above its target max_gap = {max_gap:g}: the estimate may still move; raise max_iter", stacklevel=3)
 
+# %% ../nbs/16_trust.ipynb #b3bc33b5
 def _fit_mle_fast(ev:SampledRanks, max_gap:float, max_iter:int, switched:int=0) -> RankDistribution:
     "MLE-auto's fast path: over-relaxed EM from the uniform start until the certified total gap is <= `max_gap` nats (at most `max_iter` passes)."
     pi, passes, ll, gap = _em_over(ev.kernel(), ev.counts, max_gap / ev.M, max_iter)
@@ -70,6 +72,7 @@ def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
     if not pairs: raise ValueError("metrics and Ks must not be empty")
     return pairs
 
+# %% ../nbs/16_trust.ipynb #08d489ee
 def _metric_grid(pairs:list, N:int) -> np.ndarray:
     "The weights M(R), R = 1..N, of validated (metric, K) pairs, as an N x q matrix."
     return np.stack([metric_weights(m, N, K) for m, K in pairs], axis=1)
@@ -105,6 +108,7 @@ def _resampled(ev:SampledRanks, h:np.ndarray) -> SampledRanks:
     "The evaluation whose column counts are `h` (a bootstrap resample of its users)."
     return ev.at_columns(np.repeat(np.arange(len(ev.counts)), np.asarray(h, np.int64)))
 
+# %% ../nbs/16_trust.ipynb #3f6891c7
 def _bootstrap_priors(ev:SampledRanks, fitted, name:str, Hb:np.ndarray, options:dict) -> np.ndarray:
     "The estimator `name` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N)."
     if name in ('MLE', 'MLE-auto') and options.get('weights') is None:
@@ -113,11 +117,13 @@ def _bootstrap_priors(ev:SampledRanks, fitted, name:str, Hb:np.ndarray, options:
         return _em_batch(ev.kernel(), Hb, fitted.info['iterations'])
     return np.array([get_estimator(name).fit(_resampled(ev, h), **options).pmf for h in Hb])
 
+# %% ../nbs/16_trust.ipynb #1902d644
 def _check_kernels(name:str, evs:list):
     "Before any fit: the posterior draws of a distribution estimator need each evaluation's kernel in memory (refused at once when too large, e.g. N = 10^7)."
     if get_estimator(name).distribution:
         for ev in evs: ev.kernel()
 
+# %% ../nbs/16_trust.ipynb #580c927a
 def _draws(ev:SampledRanks, name:str, pairs:list, W:np.ndarray, Hb:np.ndarray, rng, options:dict) -> tuple[np.ndarray, np.ndarray]:
     "Point estimates (q,) and B draws (B x q) of the users' metrics: bootstrap priors with posterior draws, or a linear bootstrap."
     fitted = get_estimator(name).fit(ev, **options)
@@ -147,10 +153,12 @@ def _identified(shift, lo, hi):
     known[np.isnan(shift)] = pd.NA
     return known
 
+# %% ../nbs/16_trust.ipynb #e50a2209
 def _unidentified(known) -> np.ndarray:
     "Where `identified` is known to be False, as a boolean array (`NA`, missing shift, and True: not)."
     return (pd.array(np.atleast_1d(np.asarray(known, object)), dtype='boolean') == False).fillna(False).to_numpy(bool)
 
+# %% ../nbs/16_trust.ipynb #61505cc1
 def _widened(lo, hi, shift, known, floor:float=None) -> tuple[np.ndarray, np.ndarray]:
     "Intervals the data do not decide, widened on both sides by the size of their start shift (not below `floor` where they were above it)."
     move = np.where(_unidentified(known), np.abs(shift), 0.0)
@@ -182,6 +190,7 @@ def _decide(a, b, lo, hi, known) -> np.ndarray:
     decided = ~_unidentified(known) & ((lo > 0) | (hi < 0))
     return np.where(decided, np.where(lo > 0, a, b), 'undecided').astype(object)
 
+# %% ../nbs/16_trust.ipynb #b6060304
 def _outcome(decision, a, b, exact_difference) -> np.ndarray:
     "'correct', 'wrong' or 'undecided' for each decision of a pair, given the exact a - b (between two equal models every decision is wrong)."
     decision, a, b, x = (np.atleast_1d(np.asarray(v, object if i < 3 else np.float64)) for i, v in enumerate((decision, a, b, exact_difference)))
@@ -196,6 +205,7 @@ def _resample_counts(evs:dict, B:int, rng) -> dict:
     return {k: np.stack([np.bincount(ev.column[i], minlength=len(ev.counts)) for i in idx]).astype(np.float64)
             for k, ev in evs.items()}
 
+# %% ../nbs/16_trust.ipynb #4c5924cc
 def _stratified_draws(evs:dict,          # model name -> SampledRanks of the same users
                       name:str,          # registered estimator
                       pairs:list,        # validated (metric, K) pairs
@@ -228,6 +238,7 @@ def _check_level(level, name:str='level') -> float:
     "A confidence level (or power) as a float in (0, 1), or `ValueError` naming it."
     return _check_float(name, level, 0, 1, lo_open=True, hi_open=True)
 
+# %% ../nbs/16_trust.ipynb #a58d1e57
 def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 1..n_u), or a SampledRanks
                        N=None,                        # number of items, or one per user (their own catalogues); not needed for a SampledRanks
                        n=None,                        # sample set size, or one per user (adaptive sampling)
@@ -365,6 +376,7 @@ def _plan_sizes(n0:int, n_max:int) -> list:
     grid = sorted({m * 10 ** e for e in range(0, 9) for m in (1, 2, 5)})
     return [v for v in grid if n0 < v < n_max] + ([n_max] if n_max > n0 else [])
 
+# %% ../nbs/16_trust.ipynb #4b340c55
 def _midpoint(lo:int, hi:int) -> int:
     "The geometric midpoint of two sample set sizes, rounded up to two significant digits (lo when none lies between)."
     m = np.sqrt(lo * hi); step = 10.0 ** max(np.floor(np.log10(m)) - 1, 0)
@@ -383,6 +395,7 @@ def _posterior_global_ranks(ev:SampledRanks, pmf:np.ndarray, rng) -> np.ndarray:
         R[users] = 1 + np.minimum(np.searchsorted(cdf[:, c], u[users], side='right'), ev.N - 1)
     return R
 
+# %% ../nbs/16_trust.ipynb #67e74121
 def _power(differences:np.ndarray, se:float, level:float) -> float:
     "The probability of naming the better model when the estimate has standard error `se`, averaged over true `differences`: mean of Phi(|Delta|/se - z)."
     if np.isnan(se): return 0.0                                 # the evaluation does not identify the difference
@@ -403,6 +416,7 @@ def _plausible_ranks(evs:dict, name:str, strata:int, exact_pools:bool, rng) -> d
             R[k][users] = np.clip(1 + np.rint((Rs - 1) * (own - 1) / (sub.Ns - 1)), 1, own).astype(np.int64)
     return R
 
+# %% ../nbs/16_trust.ipynb #1692027e
 def _resample_at(R:np.ndarray, Ns, n:int, replace:bool, rng) -> np.ndarray:
     "Sampled ranks of global ranks R (1..N_u) among n items, each user in its own catalogue N_u."
     return 1 + (rng.binomial(n - 1, (R - 1) / (Ns - 1.0)) if replace else rng.hypergeometric(R - 1, Ns - R, n - 1))
@@ -428,6 +442,7 @@ def _safeguard(difference:float, draws:np.ndarray) -> float:
     "The difference a plan is made for: the `_SAFEGUARD` quantile of the draws in the direction of the estimate (<= 0: the data do not favour one model)."
     return float(np.quantile(np.sign(difference) * draws, _SAFEGUARD))
 
+# %% ../nbs/16_trust.ipynb #5a91b00f
 def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str, K, level:float, power:float, replace:bool,
              strata:int, exact_pools:bool, n_boot:int, rng, options:dict, progress:bool) -> tuple:
     "needs_n, planned_power and assurance of every pair of compare_models' `table`, and every prediction made."
@@ -480,6 +495,7 @@ def _check_comparison(table) -> pd.DataFrame:
         raise ValueError(f"{msg}; it holds a name, decision, probability or plan value out of range")
     return table
 
+# %% ../nbs/16_trust.ipynb #8b643683
 def _pair_status(r) -> str:
     "What one comparison row can say: 'decided', 'unidentified', 'unplanned' (no plan asked), 'neither' (the evaluation favours neither model), 'no n' or 'n'."
     if r.decision != 'undecided': return 'decided'
@@ -492,6 +508,7 @@ _NEEDS_N_LEGEND = ("needs n: the fixed sample set size predicted to decide an un
                   "(more users would); unknown: the evaluation favours neither model, so no n can be planned; raise n: the data do not "
                   "identify the difference")
 
+# %% ../nbs/16_trust.ipynb #b86d63d1
 def _needs_n_labels(table:pd.DataFrame) -> list[str]:
     "Each pair's `needs n` as a table shows it ('' where decided or not planned; the words of `_NEEDS_N_LEGEND` otherwise)."
     words, out = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'neither': 'unknown', 'no n': 'none'}, []
@@ -500,6 +517,7 @@ def _needs_n_labels(table:pd.DataFrame) -> list[str]:
         out.append(f'{int(r.needs_n):,}' if status == 'n' else words[status])
     return out
 
+# %% ../nbs/16_trust.ipynb #f1e28e83
 def decision_notes(table:pd.DataFrame, # the table of `compare_models` (with plan=True: what would decide the undecided pairs)
                    M:int=None,         # number of users, named where no n decides a pair (default: the table's)
                   ) -> list[str]:      # one sentence per pair

@@ -55,3 +55,17 @@ def test_chapters_import_only_earlier_chapters():
             for dep in re.findall(r'(?:from|import) samplerank\.(\w+)', ''.join(c['source'])):
                 if chapter.get(dep, '') > p.name: late.append(f'{p.name} imports samplerank.{dep} ({chapter[dep]})')
     assert late == []
+
+def test_export_cells_hold_one_idea():
+    "Export cells stay small (issue 35): the median export cell is at most 12 lines and holds at most 1.3 definitions on average."
+    import ast, json, re, statistics
+    sizes, defs = [], []
+    for p in sorted((ROOT / 'nbs').glob('*.ipynb')):
+        for c in json.loads(p.read_text())['cells']:
+            src = ''.join(c['source'])
+            if c['cell_type'] != 'code' or not re.search(r'^#\|\s*export', src, re.M): continue
+            sizes.append(sum(not l.startswith('#|') for l in src.splitlines()))
+            defs.append(sum(isinstance(x, (ast.FunctionDef, ast.ClassDef)) for x in ast.parse(src).body))
+    assert len(sizes) > 100
+    assert statistics.median(sizes) <= 12, f'median export cell {statistics.median(sizes)} lines'
+    assert sum(defs) / len(defs) <= 1.3, f'{sum(defs) / len(defs):.2f} definitions per export cell'
