@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/trust.html.md"""
 
 # %% ../nbs/16_trust.ipynb #0bb484f1
 from __future__ import annotations
-import itertools, warnings
+import hashlib, itertools, warnings
 import numpy as np
 import pandas as pd
 from scipy.stats import norm
@@ -111,11 +111,24 @@ def _resampled(ev:SampledRanks, h:np.ndarray) -> SampledRanks:
 # %% ../nbs/16_trust.ipynb #3f6891c7
 def _bootstrap_priors(ev:SampledRanks, fitted, name:str, Hb:np.ndarray, options:dict) -> np.ndarray:
     "The estimator `name` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N)."
-    if name in ('MLE', 'MLE-auto') and options.get('weights') is None:
-        if fitted.info.get('accelerated'):        # MLE-auto's fast path: each replicate by the same over-relaxed EM, to its own gap
-            return _em_over_batch(ev.kernel(), Hb, fitted.info['max_gap'] / ev.M, fitted.info['max_iter'])[0]
-        return _em_batch(ev.kernel(), Hb, fitted.info['iterations'])
+    if name in ('MLE', 'MLE-auto') and options.get('weights') is None: return _batch_priors(ev, fitted, Hb)
     return np.array([get_estimator(name).fit(_resampled(ev, h), **options).pmf for h in Hb])
+
+# %% ../nbs/16_trust.ipynb #24183ab2
+_BATCH_CACHE, _BATCH_CACHE_BYTES = {}, 256 * 2**20     # recent batches of bootstrap priors (key -> B x N), at most 256 MB
+
+def _batch_priors(ev:SampledRanks, fitted:RankDistribution, Hb:np.ndarray) -> np.ndarray:
+    "MLE or MLE-auto refitted on the bootstrap counts Hb (B x C) by batched EM with the point fit's rule, remembered by the kernel's columns, Hb and the rule."
+    fast = bool(fitted.info.get('accelerated'))          # MLE-auto's fast path: each replicate by the same over-relaxed EM, to its own gap
+    rule = (fitted.info['max_gap'] / ev.M, fitted.info['max_iter']) if fast else (fitted.info['iterations'],)
+    h = hashlib.blake2b(repr((ev.N, ev.replace, fast, rule, Hb.shape)).encode(), digest_size=16)
+    for a in (ev.col_N, ev.col_n, ev.col_r, Hb): h.update(np.ascontiguousarray(a).tobytes())
+    if (key := h.digest()) in _BATCH_CACHE: return _BATCH_CACHE[key]
+    P = _em_over_batch(ev.kernel(), Hb, *rule)[0] if fast else _em_batch(ev.kernel(), Hb, *rule)
+    P.flags.writeable = False
+    while _BATCH_CACHE and sum(v.nbytes for v in _BATCH_CACHE.values()) + P.nbytes > _BATCH_CACHE_BYTES: _BATCH_CACHE.pop(next(iter(_BATCH_CACHE)))
+    if P.nbytes <= _BATCH_CACHE_BYTES: _BATCH_CACHE[key] = P
+    return P
 
 # %% ../nbs/16_trust.ipynb #1902d644
 def _check_kernels(name:str, evs:list):
