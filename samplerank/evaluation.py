@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/evaluation.html.md"""
 
 # %% ../nbs/03a_evaluation.ipynb #98116873
 from __future__ import annotations
-import ast, dataclasses, functools, inspect, re, warnings
+import ast, dataclasses, functools, inspect, math, re, warnings
 from typing import Callable
 import numpy as np
 import scipy.sparse as sps
@@ -208,29 +208,48 @@ def _fit_defaults(e:Estimator) -> dict:
     sig = inspect.signature(e.fit)
     return {k: v.default for k, v in sig.parameters.items() if v.default is not inspect.Parameter.empty and not k.startswith('_')}
 
+def _label_value(key:str, v):
+    "An option's value as a label writes it: the Python literal (a float exactly, a NumPy scalar as a Python number, inf and nan by name)."
+    v = v.item() if isinstance(v, np.generic) else v
+    if v is None or isinstance(v, (bool, int, float, str)) or isinstance(v, tuple) and all(isinstance(x, (bool, int, float, str)) for x in v): return v
+    raise ValueError(f"options[{key!r}] must be a number, string, None or tuple of them to appear in a label; got {type(v).__name__}")
+
 # %% ../nbs/03a_evaluation.ipynb #f6d61917
 def estimator_label(name:str, # a registered estimator (any case)
                     **options, # options of its fit, e.g. gamma=0.1
                    ) -> str:
     "How tables, figures and the command line name an estimator: its registered name, then the options that differ from its defaults."
     e = _get_estimator(name)
-    defaults = _fit_defaults(e)
-    shown = {k: v for k, v in options.items() if not (k in defaults and defaults[k] == v)}
-    return e.name + (f"({', '.join(f'{k}={v:g}' if isinstance(v, float) else f'{k}={v!r}' for k, v in shown.items())})" if shown else '')
+    defaults, values = _fit_defaults(e), {k: _label_value(k, v) for k, v in options.items()}
+    shown = {k: v for k, v in values.items() if not (k in defaults and type(defaults[k]) is type(v) and defaults[k] == v)}
+    return e.name + (f"({', '.join(f'{k}={v!r}' for k, v in shown.items())})" if shown else '')
 
 # %% ../nbs/03a_evaluation.ipynb #748b4513
+def _literal(node):
+    "The value of one option in a label: a Python literal, or inf / -inf / nan."
+    if isinstance(node, ast.Name) and node.id in ('inf', 'nan'): return float(node.id)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Name) and node.operand.id == 'inf': return -math.inf
+    return ast.literal_eval(node)
+
 def parse_estimator_label(label:str, # a label of `estimator_label`, e.g. 'BV(gamma=0.1)'
                           arg:str='label', # the caller's argument, named in errors
                          ) -> tuple:       # (Estimator, options dict)
     "The estimator and the options that a label names: 'BV(gamma=0.1)' -> (BV, {'gamma': 0.1})."
-    m = re.fullmatch(r'\s*([^()]+?)\s*(?:\((.*)\))?\s*', label) if isinstance(label, str) else None
+    m = re.fullmatch(r'\s*([^()]+?)\s*(?:\((.*)\))?\s*', label, re.S) if isinstance(label, str) else None
     if m is None: raise ValueError(f"{arg} must be an estimator label such as 'MLE' or 'BV(gamma=0.1)'; got {label!r:.60}")
-    e, options = _get_estimator(m[1], arg), {}
-    for part in filter(None, (x.strip() for x in (m[2] or '').split(','))):
-        k, eq, v = part.partition('=')
-        try: options[k.strip()] = ast.literal_eval(v.strip())
-        except (ValueError, SyntaxError): eq = ''
-        if not eq or not k.strip().isidentifier(): raise ValueError(f"{arg}: options must read name=value, such as gamma=0.1; got {part!r:.60}")
+    e = _get_estimator(m[1], arg)
+    try: call = ast.parse(f'f({m[2] or ""})', mode='eval').body
+    except SyntaxError: call = None
+    names = [k.arg for k in call.keywords] if call is not None else []
+    if call is None or call.args or None in names or len(set(names)) < len(names):
+        raise ValueError(f"{arg}: options must read name=value, each name once, such as gamma=0.1; got {m[2]!r:.60}")
+    params = inspect.signature(e.fit).parameters
+    if not any(p.kind is p.VAR_KEYWORD for p in params.values()) and (bad := [k for k in names if k not in _fit_defaults(e)]):
+        raise ValueError(f"{arg}: {e.name} has no option {bad[0]!r}; its options are {', '.join(_fit_defaults(e)) or 'none'}")
+    options = {}
+    for k in call.keywords:
+        try: options[k.arg] = _literal(k.value)
+        except Exception: raise ValueError(f"{arg}: option {k.arg} must be a number, string, None or tuple; got {ast.unparse(k.value)!r:.60}") from None
     return e, options
 
 # %% ../nbs/03a_evaluation.ipynb #ae5f0e00

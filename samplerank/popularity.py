@@ -282,4 +282,4 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
     lo, hi = np.quantile(np.array(draws), [(1 - level) / 2, (1 + level) / 2], axis=0)
     e = np.array(list(est.values()))
     return pd.DataFrame(dict(metric=[m for m, _ in est], K=[K for _, K in est], estimate=e, lo=np.minimum(lo, e), hi=np.maximum(hi, e),
-                             method=f'pop-{method.upper()}', start_shift=np.nan, identified=pd.array([pd.NA] * len(e), dtype='boolean')))
+                             method=f"pop-{'MLE' if method == 'em' else 'HT'}", start_shift=np.nan, identified=pd.array([pd.NA] * len(e), dtype='boolean')))

@@ -31,7 +31,9 @@ def default_estimators(names=('CLS', 'BV(gamma=0.1)', 'BV', 'MLE', 'WMLE', 'WMLE
         if isinstance(name, np.ndarray) and name.ndim == 0: name = name[()]
         if not isinstance(name, str): raise ValueError(f"names[{i}] must be an estimator label (a string); got {name!r:.60}")
         e, opts = parse_estimator_label(name, f'names[{i}]')
-        out[estimator_label(e.name, **opts)] = lambda ev, e=e, opts=opts: e.fit(ev, **opts)
+        label = estimator_label(e.name, **opts)
+        if label in out: raise ValueError(f"names[{i}]: {name!r} is {label}, named already")
+        out[label] = lambda ev, e=e, opts=opts: e.fit(ev, **opts)
     return out
 
 # %% ../nbs/07_study.ipynb #c3fc7088

@@ -123,11 +123,14 @@ def _batch_priors(ev:SampledRanks, fitted:RankDistribution, Hb:np.ndarray) -> np
     rule = (fitted.info['max_gap'] / ev.M, fitted.info['max_iter']) if fast else (fitted.info['iterations'],)
     h = hashlib.blake2b(repr((ev.N, ev.replace, fast, rule, Hb.shape)).encode(), digest_size=16)
     for a in (ev.col_N, ev.col_n, ev.col_r, Hb): h.update(np.ascontiguousarray(a).tobytes())
-    if (key := h.digest()) in _BATCH_CACHE: return _BATCH_CACHE[key]
+    if (key := h.digest()) in _BATCH_CACHE:
+        _BATCH_CACHE[key] = _BATCH_CACHE.pop(key)            # the most recently used last: evicted last
+        return _BATCH_CACHE[key]
     P = _em_over_batch(ev.kernel(), Hb, *rule)[0] if fast else _em_batch(ev.kernel(), Hb, *rule)
     P.flags.writeable = False
-    while _BATCH_CACHE and sum(v.nbytes for v in _BATCH_CACHE.values()) + P.nbytes > _BATCH_CACHE_BYTES: _BATCH_CACHE.pop(next(iter(_BATCH_CACHE)))
-    if P.nbytes <= _BATCH_CACHE_BYTES: _BATCH_CACHE[key] = P
+    if P.nbytes <= _BATCH_CACHE_BYTES:                        # a batch larger than the budget is not kept, and evicts nothing
+        while _BATCH_CACHE and sum(v.nbytes for v in _BATCH_CACHE.values()) + P.nbytes > _BATCH_CACHE_BYTES: _BATCH_CACHE.pop(next(iter(_BATCH_CACHE)))
+        _BATCH_CACHE[key] = P
     return P
 
 # %% ../nbs/16_trust.ipynb #1902d644
