@@ -43,9 +43,9 @@ def _show(v) -> str:
     r = repr(v.item() if isinstance(v, np.generic) else v)
     return r if len(r) <= 40 else r[:37] + '...'
 
+# %% ../nbs/17_adapters.ipynb #e2fa19b0
 _SPACE = re.compile(r'\s')                                        # a TREC field or a negative id: no whitespace
 
-# %% ../nbs/17_adapters.ipynb #e2fa19b0
 def _ids(label, values, forbid=_SPACE, what='whitespace') -> np.ndarray:
     "`values` as a non-empty 1-D array of ids, none missing and, as text, none empty or containing what `forbid` matches (each id is one field of a file line); else `ValueError` naming `label`."
     try: a = np.asarray(values)

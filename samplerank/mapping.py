@@ -90,9 +90,9 @@ def _beta_y(n:int, a:float) -> np.ndarray:
     logd = math.log(a) + gammaln(n) - gammaln(n + a) + gammaln(j + a) - gammaln(j + 1.0)
     return np.cumsum(np.exp(logd))
 
+# %% ../nbs/12_mapping.ipynb #0fec0d7a
 _A_RANGE = (1e-3, 1e3)   # Li et al.'s range of a; far outside it y**(1/a) and the Gamma ratios of eq 17 lose all precision
 
-# %% ../nbs/12_mapping.ipynb #0fec0d7a
 def _check_a(a, name:str='a'):
     return _check_float(name, a, *_A_RANGE)
 

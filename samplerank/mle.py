@@ -102,9 +102,9 @@ def _check_em(n_iter, tol) -> tuple[int, float | None]:
     "Validate the plain EM's options: `n_iter` >= 1 iterations, `tol` >= 0 or None."
     return _check_int('n_iter', n_iter, 1), None if tol is None else _check_float('tol', tol, 0)
 
+# %% ../nbs/04_mle.ipynb #38de27db
 _SLICE_WORK = 10**8    # entries of the kernel touched per compiled call (about 0.1 s): Ctrl-C is seen between calls
 
-# %% ../nbs/04_mle.ipynb #38de27db
 def _slice_passes(runs) -> int:
     "Passes per compiled call: long fits run as a Python loop of short calls, so that Ctrl-C (SIGINT) stops them promptly."
     return max(2, _SLICE_WORK // max(len(runs[3]), 1))

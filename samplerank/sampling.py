@@ -242,9 +242,9 @@ def sparse_rank_pmf(N:int,              # number of items, N >= 2
     Rs = None if R is None else _check_ranks('R', R, N, 'N')
     return _sparse_pmf(N, np.full(n, n), np.arange(1, n + 1), replace, rel_tol, Rs)
 
+# %% ../nbs/02_sampling.ipynb #6c91fd6b
 _CACHE, _CACHE_BYTES = {}, 2**30
 
-# %% ../nbs/02_sampling.ipynb #6c91fd6b
 def _cache_bytes() -> int:
     "Bytes held by the cached kernels."
     return sum(a.data.nbytes + a.indices.nbytes + a.indptr.nbytes for a in _CACHE.values())
