@@ -186,7 +186,7 @@ def register_estimator(name:str, per_user_n:bool=False, description:str='', dist
 
 # %% ../nbs/03a_evaluation.ipynb #95a95417
 def get_estimator(name:str) -> Estimator:
-    "The registered estimator called `name` (any case; an old spelling such as `BV-MLE` with a warning), or `ValueError` listing the names."
+    "The registered estimator called `name` (any case; an old spelling such as `BV_MLE` with a warning), or `ValueError` listing the names."
     return _get_estimator(name)
 
 # %% ../nbs/03a_evaluation.ipynb #cbeb2edb
@@ -196,8 +196,9 @@ def _get_estimator(name, arg:str='name') -> Estimator:
     if isinstance(name, str):
         for k, e in ESTIMATORS.items():
             if k.lower() == name.lower(): return e
-        for k, e in ESTIMATORS.items():          # an old spelling: BV-MLE, 'MN MES'
-            if k.lower() == re.sub(r'[_ ]', '-', name.strip()).lower():
+        hyphenated = re.sub(r'[_ ]', '-', name.strip()).lower()   # an old spelling: BV_MLE, 'MN MES'
+        for k, e in ESTIMATORS.items():
+            if k.lower() == hyphenated:
                 warnings.warn(f"estimator {name!r} is now spelled {k!r}", FutureWarning, stacklevel=3)
                 return e
     raise ValueError(f"{arg}: estimator must be one of {', '.join(ESTIMATORS)}; got {name!r:.60}")
@@ -243,9 +244,9 @@ def parse_estimator_label(label:str, # a label of `estimator_label`, e.g. 'BV(ga
     names = [k.arg for k in call.keywords] if call is not None else []
     if call is None or call.args or None in names or len(set(names)) < len(names):
         raise ValueError(f"{arg}: options must read name=value, each name once, such as gamma=0.1; got {m[2]!r:.60}")
-    params = inspect.signature(e.fit).parameters
-    if not any(p.kind is p.VAR_KEYWORD for p in params.values()) and (bad := [k for k in names if k not in _fit_defaults(e)]):
-        raise ValueError(f"{arg}: {e.name} has no option {bad[0]!r}; its options are {', '.join(_fit_defaults(e)) or 'none'}")
+    known, params = _fit_defaults(e), inspect.signature(e.fit).parameters.values()
+    if not any(p.kind is p.VAR_KEYWORD for p in params) and (bad := [k for k in names if k not in known]):
+        raise ValueError(f"{arg}: {e.name} has no option {bad[0]!r}; its options are {', '.join(known) or 'none'}")
     options = {}
     for k in call.keywords:
         try: options[k.arg] = _literal(k.value)
