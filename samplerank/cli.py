@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/cli.html.md"""
 
 # %% ../nbs/22_cli.ipynb #c18d41d8
 from __future__ import annotations
-import argparse, os, sys, warnings
+import argparse, contextlib, os, sys, warnings
 from pathlib import Path
 import numpy as np
 from .evaluation import ESTIMATORS
@@ -42,6 +42,12 @@ def _float_arg(name:str):
         except ValueError: raise argparse.ArgumentTypeError(f"{name} must be a number; got {s!r}") from None
     return conv
 
+# %% ../nbs/22_cli.ipynb #aeefce20
+def _scheduler_arg(p):
+    "The `--scheduler` option of the commands that bootstrap: a Dask scheduler to run the refits on."
+    p.add_argument('--scheduler', metavar='ADDRESS', help="address of a Dask scheduler (e.g. tcp://10.0.0.5:8786): the bootstrap refits run on its "
+                   "cluster, with the same numbers (needs pip install 'samplerank[dask]')")
+
 # %% ../nbs/22_cli.ipynb #59bd86cb
 def _model_input_args(p):
     "The options `compare` and `report` share: the models' inputs (files of ranks, or one scored input per model), N and n, the bootstrap's."
@@ -62,6 +68,7 @@ def _model_input_args(p):
     p.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200, help='bootstrap replicates (default: 200)')
     p.add_argument('--without-replacement', action='store_true', help='the negatives were sampled without replacement')
     p.add_argument('--no-plan', action='store_true', help='do not compute what would decide the undecided pairs (needs_n)')
+    _scheduler_arg(p)
 
 # %% ../nbs/22_cli.ipynb #5768cf3f
 def _parser():
@@ -100,6 +107,7 @@ def _parser():
     es.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200, help='bootstrap replicates of the intervals (default: 200)')
     es.add_argument('--no-intervals', action='store_true', help='point estimates only')
     es.add_argument('--json', action='store_true', help='print JSON records instead of a table')
+    _scheduler_arg(es)
     co = sub.add_parser('compare', help='which model is better: pairwise comparisons of models evaluated on the same users')
     _model_input_args(co)
     co.add_argument('--metric', default='ndcg', help='metric (default: ndcg)')
@@ -151,6 +159,18 @@ def main(argv=None) -> int:
         print(f'samplerank: warning: {message}', file=sys.stderr)
     return status
 
+# %% ../nbs/22_cli.ipynb #67847f26
+@contextlib.contextmanager
+def _dask_client(address:str=None, timeout:float=10):
+    "A Dask `Client` connected to the scheduler at `address` for the command's duration (None without one); `ValueError` naming --scheduler when it cannot connect."
+    if address is None: yield None; return
+    try: from dask.distributed import Client
+    except ImportError: raise ValueError("--scheduler needs Dask: pip install 'samplerank[dask]'") from None
+    try: client = Client(address, timeout=timeout)
+    except (OSError, TimeoutError, ValueError, TypeError) as e: raise ValueError(f"--scheduler: no Dask scheduler answers at {address!r} ({type(e).__name__}: {str(e)[:120]})") from None
+    try: yield client
+    finally: client.close()
+
 # %% ../nbs/22_cli.ipynb #54ac9dfc
 def _run(args) -> int:
     "Run the parsed command: its exit status."
@@ -172,20 +192,23 @@ def _run(args) -> int:
                                                     args.item_col, args.score_col, args.label_col, args.ties, args.seed)
                 data = (r, ns); print(f'samplerank: {note}', file=sys.stderr)
             elif args.file is None or args.n is None: raise ValueError('estimate needs a file of ranks with --n, or --frame, --run/--qrels or --scores')
-            t = estimate_file(args.file or args.frame or args.run or args.scores, args.N, args.n, [m.lower() for m in args.method], [m.lower() for m in args.metrics],
-                              args.K, replace=not args.without_replacement, data=data, level=args.level, seed=args.seed,
-                              n_boot=args.n_boot, intervals=not args.no_intervals)
+            with _dask_client(args.scheduler) as client:
+                t = estimate_file(args.file or args.frame or args.run or args.scores, args.N, args.n, [m.lower() for m in args.method], [m.lower() for m in args.metrics],
+                                  args.K, replace=not args.without_replacement, data=data, level=args.level, seed=args.seed,
+                                  n_boot=args.n_boot, intervals=not args.no_intervals, client=client)
             print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else format_estimates(t))
         elif args.command == 'compare':
             data, _ = _model_inputs(args)
-            t = compare_files(args.files, args.N, args.n, args.names, args.metric.lower(), args.K, args.method, args.level, args.seed,
-                              not args.without_replacement, args.n_boot, data=data, plan=not args.no_plan)
+            with _dask_client(args.scheduler) as client:
+                t = compare_files(args.files, args.N, args.n, args.names, args.metric.lower(), args.K, args.method, args.level, args.seed,
+                                  not args.without_replacement, args.n_boot, data=data, plan=not args.no_plan, client=client)
             print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else format_comparison(t, t.attrs.get('users')))
         elif args.command == 'report':
             data, note = _model_inputs(args, at_least=1)
-            text = report_files(args.files, args.N, args.n, args.out, args.names, data, note, not args.without_replacement,
-                                [m.lower() for m in args.metrics], args.K, args.methods, args.level, args.seed, args.n_boot,
-                                not args.no_plan, progress=not args.quiet)
+            with _dask_client(args.scheduler) as client:
+                text = report_files(args.files, args.N, args.n, args.out, args.names, data, note, not args.without_replacement,
+                                    [m.lower() for m in args.metrics], args.K, args.methods, args.level, args.seed, args.n_boot,
+                                    not args.no_plan, progress=not args.quiet, client=client)
             print('\n'.join(line for line in text.splitlines() if not line.startswith('![')).rstrip())
             print(f'\nreport written to {Path(args.out) / "report.md"}, with tables.tex, results.json and the figures')
         elif args.command == 'translate':

@@ -211,13 +211,18 @@ def _em_batch(A, H, n_iter:int=100) -> np.ndarray:
     H = np.asarray(H, np.float64); H = H / H.sum(1, keepdims=True)
     N, c = A.shape
     Pi = np.full((H.shape[0], N), 1.0 / N)
-    dense = N * c <= 2**24
-    K = A.toarray() if dense else sps.csr_matrix(A)
-    Kt = np.ascontiguousarray(K.T) if dense else K.T.tocsr()
-    for _ in range(n_iter):
-        Q = Pi @ K if dense else (Kt @ Pi.T).T
-        ratio = np.divide(H, Q, out=np.zeros_like(H), where=H > 0)
-        Pi *= ratio @ Kt if dense else (K @ ratio.T).T
+    if N * c > 2**24:                                    # sparse
+        K = sps.csr_matrix(A); Kt = K.T.tocsr()
+        for _ in range(n_iter):
+            Q = (Kt @ Pi.T).T
+            Pi *= (K @ np.divide(H, Q, out=np.zeros_like(H), where=H > 0).T).T
+        return Pi / Pi.sum(1, keepdims=True)
+    K = A.toarray(); Kt = np.ascontiguousarray(K.T)
+    Q, ratio, S, seen = np.empty_like(H), np.zeros_like(H), np.empty_like(Pi), H > 0
+    for _ in range(n_iter):                              # dense: no allocation per pass (a Dask worker's malloc would map and unmap each)
+        np.matmul(Pi, K, out=Q)
+        np.divide(H, Q, out=ratio, where=seen)
+        Pi *= np.matmul(ratio, Kt, out=S)
     return Pi / Pi.sum(1, keepdims=True)
 
 # %% ../nbs/04_mle.ipynb #91c735b1

@@ -15,7 +15,8 @@ from tqdm.auto import tqdm
 from .core import _check_bool
 from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
 from .trust import (estimate_intervals, compare_models, decision_notes, DECISION_RULE, RECOMMENDED,
-                              _check_level, _check_comparison, _unidentified, _metric_pairs, _needs_n_labels, _NEEDS_N_LEGEND)
+                              _check_level, _check_comparison, _unidentified, _metric_pairs, _needs_n_labels, _NEEDS_N_LEGEND,
+                              _model_evaluations)
 from .adapters import AdapterInputError, read_sampled_ranks, catalogue_sizes, _sizes_file
 
 # %% auto #0
@@ -63,7 +64,7 @@ def _estimator_names(methods, arg:str='methods') -> list:
 
 # %% ../nbs/20_report.ipynb #2e1b369a
 def estimate_file(path, N:int, n:int, methods=('MLE-auto',), metrics=('ndcg', 'recall'), Ks=(10,),
-                  replace:bool=True, data=None, level:float=0.95, seed=0, n_boot:int=200, intervals:bool=True) -> pd.DataFrame:
+                  replace:bool=True, data=None, level:float=0.95, seed=0, n_boot:int=200, intervals:bool=True, client=None) -> pd.DataFrame:
     "Estimated global metric@K with confidence intervals for the sampled ranks in a file: one row per (method, metric, K)."
     names, level = _estimator_names(methods), _check_level(level)
     if np.ndim(N) == 0 and not _sizes_file(N): N = catalogue_sizes(N, 0)   # one number: refused before reading anything
@@ -76,7 +77,7 @@ def estimate_file(path, N:int, n:int, methods=('MLE-auto',), metrics=('ndcg', 'r
             for m in metrics for K in Ks]
     for name in names:
         try:
-            if intervals: t = estimate_intervals(ev, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot)
+            if intervals: t = estimate_intervals(ev, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot, client=client)
             else:
                 f = fit_estimator(name, ev)
                 t = pd.DataFrame([dict(metric=m, K=K, estimate=f.metric(m, K), lo=np.nan, hi=np.nan, method=name, identified=pd.NA) for m in metrics for K in Ks])
@@ -146,12 +147,13 @@ def compare_files(paths:list,            # one file of sampled ranks per model (
                   data=None,             # instead of files: (model name -> sampled ranks, their per-user sample sizes), from samplerank.adapters
                   plan:bool=True,        # say what would decide the undecided pairs (needs_n)
                   progress:bool=False,   # progress bar of the plan
+                  client=None,           # a Dask `Client`: the bootstrap refits run on its cluster
                  ) -> pd.DataFrame:      # the table of samplerank.compare_models
     "Pairwise comparison of the models whose sampled ranks of the same users are in `paths` (or `data`), with what would decide the undecided pairs."
     _check_level(level)
     if method is not None: get_estimator(method)
     evs, where = _model_ranks(paths, N, n, names, replace, data)
-    try: return compare_models(evs, metric=metric, K=K, method=method, level=level, seed=seed, n_boot=n_boot, plan=plan, progress=progress)
+    try: return compare_models(evs, metric=metric, K=K, method=method, level=level, seed=seed, n_boot=n_boot, plan=plan, progress=progress, client=client)
     except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
 
 # %% ../nbs/20_report.ipynb #96d23a6b
@@ -203,14 +205,10 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
                    plan:bool=True,             # say what would decide the undecided pairs (needs_n)
                    note:str='',                # how the inputs were read, for the protocol
                    progress:bool=False,        # one progress bar over the models' intervals and the comparisons
+                   client=None,                # a Dask `Client`: the bootstrap refits run on its cluster (the same numbers)
                   ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule
     "Everything a report shows: the protocol, naive sampled metrics, estimates with intervals, paired comparisons and what would decide them."
-    if not isinstance(ranks, dict) or not ranks: raise ValueError("ranks must map one or more model names to sampled ranks")
-    evs = {}
-    for k, v in ranks.items():
-        try: evs[str(k)] = SampledRanks.of(v, N, n, replace)
-        except ValueError as e: raise ValueError(f"ranks[{k!r}]: {e}") from None
-    if len({ev.M for ev in evs.values()}) > 1: raise ValueError(f"ranks must hold the same users for every model; numbers of users: {({k: ev.M for k, ev in evs.items()})}")
+    evs = _model_evaluations(ranks, N, n, replace, at_least=1)
     names = _estimator_names(methods)
     if not isinstance(note, str): raise ValueError(f"note must be a string; got {type(note).__name__}")
     pairs, level, plan = _metric_pairs(metrics, Ks), _check_level(level), _check_bool('plan', plan)
@@ -219,11 +217,11 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
     estimates = []
     for k, ev in evs.items():
         for name in names:
-            bar.set_postfix_str(f'{k}, {name}'); estimates.append(estimate_intervals(ev, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot).assign(model=k)); bar.update()
+            bar.set_postfix_str(f'{k}, {name}'); estimates.append(estimate_intervals(ev, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot, client=client).assign(model=k)); bar.update()
     comparisons, notes = [], []
     for m, K in compared:
         bar.set_postfix_str(f'compare {_label(m, K)}')
-        c = compare_models(evs, metric=m, K=K, method=names[0], level=level, seed=seed, n_boot=n_boot, plan=plan)
+        c = compare_models(evs, metric=m, K=K, method=names[0], level=level, seed=seed, n_boot=n_boot, plan=plan, client=client)
         notes += [(_label(m, K), s) for s in decision_notes(c)]
         c.attrs = {}                                                      # the plan's curves stay out of the concatenated table
         comparisons.append(c.assign(metric=m, K=K)); bar.update()
@@ -472,12 +470,13 @@ def report_files(paths:list,                 # files of sampled ranks, one per m
                  n_boot:int=200,             # bootstrap replicates
                  plan:bool=True,             # say what would decide the undecided pairs
                  progress:bool=False,        # progress bar
+                 client=None,                # a Dask `Client`: the bootstrap refits run on its cluster
                 ) -> str:                    # the report (Markdown)
     "Read one or more models' sampled ranks from files (or `data`), compute the report and write it to `out`, atomically."
     _metric_pairs(metrics, Ks); _check_level(level)
     _estimator_names(methods)
     with _atomic_out(out) as tmp:
         evs, where = _model_ranks(paths, N, n, names, replace, data, 'report', 1)
-        try: res = report_results(evs, metrics=metrics, Ks=Ks, methods=methods, level=level, seed=seed, n_boot=n_boot, plan=plan, note=note, progress=progress)
+        try: res = report_results(evs, metrics=metrics, Ks=Ks, methods=methods, level=level, seed=seed, n_boot=n_boot, plan=plan, note=note, progress=progress, client=client)
         except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
         return _write_report_files(res, tmp)

@@ -12,7 +12,7 @@ import pandas as pd
 from scipy.stats import norm
 from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
 from .metrics import metric_weights
-from .evaluation import SampledRanks, get_estimator, register_estimator, _get_estimator
+from .evaluation import SampledRanks, Estimator, get_estimator, register_estimator, _get_estimator
 from .mle import _fit_mle, _em_batch, _em
 from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
@@ -109,10 +109,10 @@ def _resampled(ev:SampledRanks, h:np.ndarray) -> SampledRanks:
     return ev.at_columns(np.repeat(np.arange(len(ev.counts)), np.asarray(h, np.int64)))
 
 # %% ../nbs/16_trust.ipynb #3f6891c7
-def _bootstrap_priors(ev:SampledRanks, fitted, name:str, Hb:np.ndarray, options:dict) -> np.ndarray:
-    "The estimator `name` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N)."
-    if name in ('MLE', 'MLE-auto') and options.get('weights') is None: return _batch_priors(ev, fitted, Hb)
-    return np.array([get_estimator(name).fit(_resampled(ev, h), **options).pmf for h in Hb])
+def _bootstrap_priors(ev:SampledRanks, fitted, est:Estimator, Hb:np.ndarray, options:dict) -> np.ndarray:
+    "The estimator `est` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N)."
+    if est.name in ('MLE', 'MLE-auto') and options.get('weights') is None: return _batch_priors(ev, fitted, Hb)
+    return np.array([est.fit(_resampled(ev, h), **options).pmf for h in Hb])
 
 # %% ../nbs/16_trust.ipynb #24183ab2
 _BATCH_CACHE, _BATCH_CACHE_BYTES = {}, 256 * 2**20     # recent batches of bootstrap priors (key -> B x N), at most 256 MB
@@ -139,15 +139,30 @@ def _check_kernels(name:str, evs:list):
     if get_estimator(name).distribution:
         for ev in evs: ev.kernel()
 
+# %% ../nbs/16_trust.ipynb #b18a09f6
+_REPLICATES_PER_TASK = 25     # bootstrap replicates per refit task: the same blocks here and on a cluster, so the same numbers
+
+def _refit_replicates(ev:SampledRanks, est:Estimator, prior_fit, Hb:np.ndarray, pairs:list, options:dict) -> np.ndarray:
+    "One task: the estimator refitted on each row of the bootstrap counts Hb (b x C): its priors (b x N) given its point fit `prior_fit` (a RankDistribution), else (None) its metrics (b x q)."
+    if prior_fit is not None: return _bootstrap_priors(ev, prior_fit, est, Hb, options)
+    return np.array([[f.metric(m, K) for m, K in pairs] for f in (est.fit(_resampled(ev, h), **options) for h in Hb)])
+
+# %% ../nbs/16_trust.ipynb #58babe7e
+def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, options:dict, client):
+    "Start the refits of B replicates in blocks of `_REPLICATES_PER_TASK` (on the Dask `client`, or here when None); returns the function that collects them (None: no refit)."
+    if not isinstance(fitted, RankDistribution) and not fitted.info.get('learned_prior'): return lambda: None   # linear in the counts
+    prior_fit = fitted if isinstance(fitted, RankDistribution) else None    # a learned prior's fit holds closures: not shipped
+    blocks = [Hb[i:i + _REPLICATES_PER_TASK] for i in range(0, len(Hb), _REPLICATES_PER_TASK)]
+    if client is None: return lambda: np.concatenate([_refit_replicates(ev, est, prior_fit, b, pairs, options) for b in blocks])
+    ev_ = client.scatter(ev, hash=False)                         # shipped once, not once per block
+    futures = [client.submit(_refit_replicates, ev_, est, prior_fit, b, pairs, options, pure=False) for b in blocks]
+    return lambda: np.concatenate(client.gather(futures))
+
 # %% ../nbs/16_trust.ipynb #580c927a
-def _draws(ev:SampledRanks, name:str, pairs:list, W:np.ndarray, Hb:np.ndarray, rng, options:dict) -> tuple[np.ndarray, np.ndarray]:
-    "Point estimates (q,) and B draws (B x q) of the users' metrics: bootstrap priors with posterior draws, or a linear bootstrap."
-    fitted = get_estimator(name).fit(ev, **options)
-    if isinstance(fitted, RankDistribution):
-        return fitted.pmf @ W, _posterior_metric_draws(ev, _bootstrap_priors(ev, fitted, name, Hb, options), W, rng)
-    if fitted.info.get('learned_prior'):            # the prior is learned from the same ranks: refit everything per replicate
-        refits = (get_estimator(name).fit(_resampled(ev, h), **options) for h in Hb)
-        return np.array([fitted.metric(m, K) for m, K in pairs]), np.array([[f.metric(m, K) for m, K in pairs] for f in refits])
+def _draws(ev:SampledRanks, fitted, pairs:list, W:np.ndarray, Hb:np.ndarray, refits, rng) -> tuple[np.ndarray, np.ndarray]:
+    "Point estimates (q,) and B draws (B x q) of the users' metrics: posterior draws under the refitted priors, the refitted metrics, or a linear bootstrap."
+    if isinstance(fitted, RankDistribution): return fitted.pmf @ W, _posterior_metric_draws(ev, refits(), W, rng)
+    if fitted.info.get('learned_prior'): return np.array([fitted.metric(m, K) for m, K in pairs]), refits()
     X = np.stack([fitted.column_values(m, K) for m, K in pairs], axis=1)          # C x q: linear in the counts
     return ev.counts @ X / ev.M, Hb @ X / ev.M
 
@@ -231,17 +246,20 @@ def _stratified_draws(evs:dict,          # model name -> SampledRanks of the sam
                       rng,               # numpy Generator
                       identify:bool,     # compute the start shifts
                       options:dict,      # the estimator's options
+                      client=None,       # a Dask client for the refits (None: here)
                      ) -> tuple[dict, dict, dict]: # per model: estimates (q,), draws (B x q), start shifts (q,)
     "Every model's estimates, bootstrap draws and start shifts of the metrics, stratum by stratum, weighted by the strata's users."
-    first = next(iter(evs.values()))
+    first, est_ = next(iter(evs.values())), get_estimator(name)
     groups = first.pool_strata(strata)
     parts = [{k: ev.stratum(users, exact_pools) for k, ev in evs.items()} for users in groups]   # the same groups for every model
     _check_kernels(name, [s for subs in parts for s in subs.values()])
     est, draws, shift = (dict.fromkeys(evs, 0.0) for _ in range(3))
     for users, subs in zip(groups, parts):
         Hb, W = _resample_counts(subs, n_boot, rng), _metric_grid(pairs, next(iter(subs.values())).N)  # the same users: one support
+        fits = {k: est_.fit(ev, **options) for k, ev in subs.items()}
+        refits = {k: _refits(ev, est_, fits[k], Hb[k], pairs, options, client) for k, ev in subs.items()}   # on a cluster: every model's at once
         for k, ev in subs.items():
-            e, d = _draws(ev, name, pairs, W, Hb[k], rng, options)
+            e, d = _draws(ev, fits[k], pairs, W, Hb[k], refits[k], rng)
             s = _start_shift(ev, W) if identify else np.full(len(pairs), np.nan)
             w = len(users) / first.M
             est[k], draws[k], shift[k] = est[k] + w * e, draws[k] + w * d, shift[k] + w * s
@@ -253,6 +271,12 @@ RECOMMENDED = 'MLE-auto'
 def _check_level(level, name:str='level') -> float:
     "A confidence level (or power) as a float in (0, 1), or `ValueError` naming it."
     return _check_float(name, level, 0, 1, lo_open=True, hi_open=True)
+
+# %% ../nbs/16_trust.ipynb #5c479830
+def _check_client(client):
+    "`client` when it is None or a Dask distributed `Client` (it can scatter, submit and gather), else `ValueError` naming it."
+    if client is None or all(callable(getattr(client, m, None)) for m in ('scatter', 'submit', 'gather')): return client
+    raise ValueError(f"client must be a dask.distributed.Client or None (run here); got {type(client).__name__}")
 
 # %% ../nbs/16_trust.ipynb #a58d1e57
 def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 1..n_u), or a SampledRanks
@@ -268,6 +292,7 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
                        strata:int=6,                  # per-user N: pool strata, each with its own rank distribution (1: one group)
                        exact_pools:bool=False,        # per-user N: each stratum with its users' own N_u (else its median N_u)
                        identify:bool=True,            # also report the start shift and whether the data decide the metric (two EM fits)
+                       client=None,                   # a Dask `Client`: the bootstrap refits run on its cluster (the same numbers)
                        **options,                     # options of the estimator (e.g. gamma for BV)
                       ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method, start_shift, identified
     "Every metric@K of these users estimated from their sampled ranks, with a confidence interval for the exact value."
@@ -275,11 +300,24 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
     level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
     name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
     pairs, exact_pools = _metric_pairs(metrics, Ks), _check_bool('exact_pools', exact_pools)
-    identify, rng = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed))
-    est, draws, shift = (x['_'] for x in _stratified_draws({'_': ev}, name, pairs, strata, exact_pools, n_boot, rng, identify, options))
+    identify, rng, client = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed)), _check_client(client)
+    est, draws, shift = (x['_'] for x in _stratified_draws({'_': ev}, name, pairs, strata, exact_pools, n_boot, rng, identify, options, client))
     lo, hi, known = _interval(est, draws, level, shift, floor=0.0)                       # metrics are >= 0
     return pd.DataFrame(dict(metric=[m for m, _ in pairs], K=[K for _, K in pairs], estimate=est, lo=lo, hi=hi, method=name,
                              start_shift=shift, identified=known))
+
+# %% ../nbs/16_trust.ipynb #5acd49e8
+def _model_evaluations(ranks, N, n, replace:bool, at_least:int=2) -> dict:
+    "Model name -> SampledRanks of the same users, each validated once; else `ValueError` naming `ranks` (and the model)."
+    if not isinstance(ranks, dict) or len(ranks) < at_least:
+        raise ValueError(f"ranks must map {'at least two' if at_least > 1 else 'one or more'} model names to sampled ranks")
+    evs = {}
+    for k, v in ranks.items():
+        try: evs[str(k)] = SampledRanks.of(v, N, n, replace)
+        except ValueError as e: raise ValueError(f"ranks[{k!r}]: {e}") from None
+    sizes = {k: ev.M for k, ev in evs.items()}
+    if len(set(sizes.values())) > 1: raise ValueError(f"ranks must hold the same users for every model; numbers of users: {sizes}")
+    return evs
 
 # %% ../nbs/16_trust.ipynb #80e09b7b
 def compare_models(ranks:dict,            # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
@@ -298,21 +336,19 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                    plan:bool=False,       # also say what would decide each pair: needs_n, planned_power, assurance (one evaluation per size tried)
                    power:float=0.8,       # the plan's target: predicted probability of naming the better model
                    progress:bool=False,   # progress bar of the plan
+                   client=None,           # a Dask `Client`: the bootstrap refits (and the plan's) run on its cluster (the same numbers)
                    **options,             # options of the estimator
                   ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, start_shift, identified[, needs_n, planned_power, assurance]
     "Every pair of models: the difference of their metric@K on these users, its interval, and the better one (or 'undecided')."
-    if not isinstance(ranks, dict) or len(ranks) < 2: raise ValueError("ranks must map at least two model names to sampled ranks")
-    evs = {str(k): SampledRanks.of(v, N, n, replace) for k, v in ranks.items()}
-    sizes = {k: ev.M for k, ev in evs.items()}
-    if len(set(sizes.values())) > 1: raise ValueError(f"ranks must hold the same users for every model; numbers of users: {sizes}")
+    evs = _model_evaluations(ranks, N, n, replace)
     level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
     first = next(iter(evs.values()))
     if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()): raise ValueError("N: every model must have the same catalogue sizes (the same users)")
     name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
     pairs, exact_pools = _metric_pairs((metric,), (K,)), _check_bool('exact_pools', exact_pools)
-    identify, rng = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed))
+    identify, rng, client = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed)), _check_client(client)
     plan, power, progress = _check_bool('plan', plan), _check_level(power, 'power'), _check_bool('progress', progress)
-    est, draws, shift = _stratified_draws(evs, name, pairs, strata, exact_pools, n_boot, rng, identify, options)
+    est, draws, shift = _stratified_draws(evs, name, pairs, strata, exact_pools, n_boot, rng, identify, options, client)
     a, b = (list(x) for x in zip(*itertools.combinations(evs, 2)))
     diff = np.stack([draws[i][:, 0] - draws[j][:, 0] for i, j in zip(a, b)], axis=1)      # B x pairs: replicate by replicate
     d = np.array([est[i][0] - est[j][0] for i, j in zip(a, b)])
@@ -323,7 +359,7 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     out.attrs['users'] = first.M
     if plan:
         out['needs_n'], out['planned_power'], out['assurance'], curve = _needs_n(evs, out, diff, name, pairs[0][0], pairs[0][1], level,
-                                                                                 power, first.replace, strata, exact_pools, n_boot, rng, options, progress)
+                                                                                 power, first.replace, strata, exact_pools, n_boot, rng, options, progress, client)
         out.attrs['plan'] = curve              # every prediction made: a, b, n, power, assurance (n = N: the full ranking)
     return out
 
@@ -338,6 +374,7 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
                     seed=0,                   # int or None: reproducible simulations
                     n_boot:int=100,           # bootstrap replicates of each comparison
                     progress:bool=True,       # progress bar
+                    client=None,              # a Dask `Client`: each comparison's bootstrap refits run on its cluster (the same numbers)
                    ) -> pd.DataFrame:         # a, b, n, M, exact_difference, power, wrong, width
     "Power of `compare_models` at each sample set size and number of users, simulated from the models' rank distributions."
     from tqdm.auto import tqdm
@@ -348,7 +385,7 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
         if p.shape != (N,) or not np.isfinite(p).all() or (p < 0).any() or abs(p.sum() - 1) > 1e-9:
             raise ValueError(f"priors[{k!r}] must be a distribution over the same N = {N} global ranks (>= 0, summing to 1)")
     level, repeats, n_boot = _check_level(level), _check_int('repeats', repeats, 1), _check_int('n_boot', n_boot, 20)
-    progress = _check_bool('progress', progress)
+    progress, client = _check_bool('progress', progress), _check_client(client)
     n_values = [_check_int('n_values', v, 2) for v in np.atleast_1d(n_values)]
     Ms = [_check_int('M', v, 2) for v in np.atleast_1d(M)]
     w = metric_weights(_check_metric(metric), N, _check_K(K))
@@ -360,7 +397,7 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
         for _ in range(repeats):
             R = {k: 1 + np.searchsorted(np.cumsum(p), rng.random(M_) * p.sum(), side='right').clip(0, N - 1) for k, p in pmfs.items()}
             r = sample_ranks_shared(R, N, n_, seed=rng)                      # the same negatives for every model
-            res.append(compare_models(r, N, n_, metric, K, level=level, seed=rng, n_boot=n_boot))
+            res.append(compare_models(r, N, n_, metric, K, level=level, seed=rng, n_boot=n_boot, client=client))
         for j, (a, b) in enumerate(itertools.combinations(pmfs, 2)):
             o = _outcome([t.decision.iloc[j] for t in res], a, b, truth[a] - truth[b])
             rows.append(dict(a=a, b=b, n=n_, M=M_, exact_difference=truth[a] - truth[b], power=np.mean(o == 'correct'),
@@ -439,11 +476,11 @@ def _resample_at(R:np.ndarray, Ns, n:int, replace:bool, rng) -> np.ndarray:
 
 # %% ../nbs/16_trust.ipynb #ad1a2d89
 def _se_at(R:dict, pairs:list, Ns, n:int, replace:bool, name:str, metric:str, K, level:float, strata:int, exact_pools:bool,
-           n_boot:int, rng, options:dict) -> dict:
+           n_boot:int, rng, options:dict, client=None) -> dict:
     "Standard error of each pair's estimated difference in one evaluation of the plausible ranks R at n (NaN where it does not identify the difference)."
     models = list(dict.fromkeys(m for ab in pairs for m in ab))
     sim = {k: SampledRanks(_resample_at(R[k], Ns, n, replace, rng), Ns, n, replace) for k in models}
-    est, draws, shift = _stratified_draws(sim, name, [(metric, K)], strata, exact_pools, n_boot, rng, True, options)
+    est, draws, shift = _stratified_draws(sim, name, [(metric, K)], strata, exact_pools, n_boot, rng, True, options, client)
     out = {}
     for a, b in pairs:
         dd = draws[a][:, 0] - draws[b][:, 0]             # the sd of the draws: steadier than a quantile width with few replicates
@@ -460,7 +497,7 @@ def _safeguard(difference:float, draws:np.ndarray) -> float:
 
 # %% ../nbs/16_trust.ipynb #5a91b00f
 def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str, K, level:float, power:float, replace:bool,
-             strata:int, exact_pools:bool, n_boot:int, rng, options:dict, progress:bool) -> tuple:
+             strata:int, exact_pools:bool, n_boot:int, rng, options:dict, progress:bool, client=None) -> tuple:
     "needs_n, planned_power and assurance of every pair of compare_models' `table`, and every prediction made."
     from tqdm.auto import tqdm
     first, curve = next(iter(evs.values())), []
@@ -483,10 +520,10 @@ def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str
     Ns, prev, B = (first.N if first.catalogue_size else first.Ns), n0, max(50, n_boot // 2)
     for n in tqdm(_plan_sizes(n0, int(first.Ns.min())), disable=not progress, desc='needs_n', leave=False):
         if not todo: break
-        se = _se_at(R, list(todo), Ns, n, replace, name, metric, K, level, strata, exact_pools, B, rng, options)
+        se = _se_at(R, list(todo), Ns, n, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client)
         p = {ab: predicted(ab, n, se[ab]) for ab in todo}
         done, mid = [ab for ab in todo if p[ab][0] >= power], _midpoint(prev, n)
-        se_mid = _se_at(R, done, Ns, mid, replace, name, metric, K, level, strata, exact_pools, B, rng, options) if done and mid > prev else {}
+        se_mid = _se_at(R, done, Ns, mid, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client) if done and mid > prev else {}
         for ab in done:                                  # the midpoint when it is enough, else n
             p_mid = predicted(ab, mid, se_mid[ab]) if ab in se_mid else (0.0, 0.0)
             j = todo.pop(ab)

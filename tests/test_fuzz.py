@@ -192,12 +192,13 @@ API = {
                        name='MLE', evaluation=EV),
     'register_estimator': E(call=_register, name='fuzz-estimator', per_user_n=False, description=''),
     'estimate_intervals': E(sampled_ranks=SR, N=N, n=n, metrics=('ndcg',), Ks=(10,), method='CLS', level=0.95, seed=0,
-                            replace=True, n_boot=20),
+                            replace=True, n_boot=20, client=None, kinds=dict(client='client')),
     'compare_models': E(ranks={'A': SR, 'B': SR_B}, N=N, n=n, metric='ndcg', K=10, method='CLS', level=0.95, seed=0,
-                        replace=True, n_boot=20, plan=False, power=0.8, progress=False, kinds=dict(ranks='dict')),
+                        replace=True, n_boot=20, plan=False, power=0.8, progress=False, client=None, kinds=dict(ranks='dict', client='client')),
     'decision_notes': E(table=COMPARISON, M=M),
     'plan_comparison': E(priors={'A': PRIOR, 'B': np.r_[PRIOR[:-1] * 0 + 0.9 / (N - 1), 0.1]}, n_values=(n,), M=M,
-                         metric='ndcg', K=10, level=0.95, repeats=2, seed=0, n_boot=20, progress=False),
+                         metric='ndcg', K=10, level=0.95, repeats=2, seed=0, n_boot=20, progress=False, client=None,
+                         kinds=dict(client='client')),
     'smallest_sample': E(plan=PLAN, power=0.5),
     'ranks_from_frame': E(frame=CANDS, user='user', item='item', score='score', label='label', ties='pessimistic', seed=0,
                           pool_size=None),
@@ -304,6 +305,7 @@ BAD = {   # (label, value): every value here must be refused by name, or give a 
     'dict': [{}, None, [1, 2], 'x', {'A': []}, {'A': [0]}, {'A': 'x'}, {1: None}, {'A': [NAN]}],
     'path': [*BAD_FILES.values(), None, 123],
     'object': [None, 'x', 1, [], NAN, {}],
+    'client': ['tcp://127.0.0.1:8786', 1, [], {}, NAN, True, object()],     # None (run here) is the valid value
 }
 
 
@@ -340,6 +342,7 @@ DRAWN = {
     'dict': st.dictionaries(st.text(max_size=2), st.one_of(_num, st.lists(st.integers(-3, 10**6), max_size=4)), max_size=3),
     'path': st.sampled_from(list(BAD_FILES.values())),
     'object': st.one_of(_num, st.text(max_size=3), st.none()),
+    'client': st.one_of(_num, st.text(max_size=8), st.lists(st.integers(), max_size=2)),
     'frame': st.none(),
 }
 
