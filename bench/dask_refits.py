@@ -55,7 +55,7 @@ def main(argv=None):
         for k, f in todo.items():
             forget(client); t = time.perf_counter(); f(client); first = time.perf_counter() - t      # the workers import samplerank and build kernels
             out, med, ts = timed(lambda: f(client), a.repeat, client)
-            try: pd.testing.assert_frame_equal(here[k][0], out); same = True
+            try: pd.testing.assert_frame_equal(here[k][0], out, check_exact=True); same = True
             except AssertionError: same = False
             rows.append(dict(job=k, here_s=here[k][1], cluster_s=med, first_call_s=first, speedup=here[k][1] / med, same=same,
                              runs=dict(here=here[k][2], cluster=ts)))

@@ -162,13 +162,17 @@ def main(argv=None) -> int:
 # %% ../nbs/22_cli.ipynb #67847f26
 @contextlib.contextmanager
 def _dask_client(address:str=None, timeout:float=10):
-    "A Dask `Client` connected to the scheduler at `address` for the command's duration (None without one); `ValueError` naming --scheduler when it cannot connect."
+    "A Dask `Client` connected to the scheduler at `address` for the command's duration (None without one); `ValueError` naming --scheduler when it cannot connect or the cluster fails."
     if address is None: yield None; return
     try: from dask.distributed import Client
     except ImportError: raise ValueError("--scheduler needs Dask: pip install 'samplerank[dask]'") from None
     try: client = Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError, TypeError) as e: raise ValueError(f"--scheduler: no Dask scheduler answers at {address!r} ({type(e).__name__}: {str(e)[:120]})") from None
     try: yield client
+    except Exception as e:                               # a lost worker or connection (not the user's files: those name their path)
+        if type(e).__module__.split('.')[0] in ('distributed', 'tornado') or isinstance(e, TimeoutError) or isinstance(e, OSError) and e.filename is None:
+            raise ValueError(f"--scheduler: the cluster at {address!r} failed ({type(e).__name__}: {str(e)[:120]})") from None
+        raise
     finally: client.close()
 
 # %% ../nbs/22_cli.ipynb #54ac9dfc

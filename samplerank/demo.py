@@ -6,6 +6,7 @@ Docs: https://samplerank.github.io/samplerank/demo.html.md"""
 
 # %% ../nbs/21_demo.ipynb #744d8054
 from __future__ import annotations
+import itertools
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -84,6 +85,8 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     from samplerank.metrics import exact_metric
     from samplerank.trust import estimate_intervals, compare_models, decision_notes, _unidentified
     from samplerank.evaluation import SampledRanks
+    from tqdm.auto import tqdm
+    bar = lambda items, desc: tqdm(list(items), desc=desc, disable=not progress)   # one bar per phase longer than a few seconds
     if protocol not in ('loo', 'temporal'): raise ValueError(f"protocol must be 'loo' or 'temporal'; got {protocol!r}")
     df = filter_min_interactions(load_movielens(), min_item=5)
     split = leave_one_out(df) if protocol == 'loo' else temporal_holdout(df, frac)
@@ -92,10 +95,10 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     mt = metrics_table(ranks, N, n)
     pairs = (('recall', 10), ('ndcg', 10))
     sampled = {k: d.sampled_rank.values for k, d in ranks.items()}
-    adaptive = {m.name: compute_ranks(m, split, n=n, n_max=16 * n, seed=seed) for m in models}     # Algorithm 1, n..16n
+    adaptive = {m.name: compute_ranks(m, split, n=n, n_max=16 * n, seed=seed) for m in bar(models, 'adaptive ranks')}   # Algorithm 1, n..16n
     pools = next(iter(ranks.values())).pool_size.values                                           # each user's own catalogue N_u
     rows = []
-    for k, d in ranks.items():
+    for k, d in bar(ranks.items(), 'intervals'):
         exact = {(m, K): exact_metric(d.global_rank, m, K) for m, K in pairs}                    # full ranking in the users' own pools
         fits = [(name, estimate_intervals(sampled[k], pools, n, ('recall', 'ndcg'), (10,), method=name, seed=seed, n_boot=n_boot)) for name in DEMO_METHODS]
         a = adaptive[k]
@@ -112,12 +115,11 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     designs = {f'fixed n = {n}': {k: SampledRanks(v, pools, n) for k, v in sampled.items()},     # each model with its own sample sizes
                f'adaptive n = {n} to {16 * n}': {k: SampledRanks(a.sampled_rank.values, pools, a.sample_size.values) for k, a in adaptive.items()}}
     cmp, notes = [], []
-    for design, evs in designs.items():
-        for m, K in pairs:
-            c = compare_models(evs, metric=m, K=K, seed=seed, n_boot=n_boot, plan=True, progress=progress)
-            cmp.append(_comparison_rows(c, design, f'{m}@{K}', {k: exact_metric(d.global_rank, m, K) for k, d in ranks.items()},
-                                        {k: exact_metric(v, m, K) for k, v in sampled.items()}))
-            notes += [(design, f'{m}@{K}', s) for s in decision_notes(c)]
+    for (design, evs), (m, K) in bar(itertools.product(designs.items(), pairs), 'comparisons'):
+        c = compare_models(evs, metric=m, K=K, seed=seed, n_boot=n_boot, plan=True, progress=progress)
+        cmp.append(_comparison_rows(c, design, f'{m}@{K}', {k: exact_metric(d.global_rank, m, K) for k, d in ranks.items()},
+                                    {k: exact_metric(v, m, K) for k, v in sampled.items()}))
+        notes += [(design, f'{m}@{K}', s) for s in decision_notes(c)]
     cmp = pd.concat(cmp, ignore_index=True)
     decided = cmp.groupby('design', sort=False).decision.apply(lambda d: int((d != 'undecided').sum()))
     order = list(decided.sort_values(ascending=False, kind='stable').index)          # the design that decides more pairs first

@@ -16,7 +16,7 @@ from .core import _check_bool
 from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
 from .trust import (estimate_intervals, compare_models, decision_notes, DECISION_RULE, RECOMMENDED,
                               _check_level, _check_comparison, _unidentified, _metric_pairs, _needs_n_labels, _NEEDS_N_LEGEND,
-                              _model_evaluations)
+                              _model_evaluations, _check_client)
 from .adapters import AdapterInputError, read_sampled_ranks, catalogue_sizes, _sizes_file
 
 # %% auto #0
@@ -66,7 +66,7 @@ def _estimator_names(methods, arg:str='methods') -> list:
 def estimate_file(path, N:int, n:int, methods=('MLE-auto',), metrics=('ndcg', 'recall'), Ks=(10,),
                   replace:bool=True, data=None, level:float=0.95, seed=0, n_boot:int=200, intervals:bool=True, client=None) -> pd.DataFrame:
     "Estimated global metric@K with confidence intervals for the sampled ranks in a file: one row per (method, metric, K)."
-    names, level = _estimator_names(methods), _check_level(level)
+    names, level, client = _estimator_names(methods), _check_level(level), _check_client(client)
     if np.ndim(N) == 0 and not _sizes_file(N): N = catalogue_sizes(N, 0)   # one number: refused before reading anything
     ranks, ns = read_sampled_ranks(path, n) if data is None else data   # data: (ranks, sizes) from samplerank.adapters
     if _sizes_file(N): N = catalogue_sizes(N, len(ranks))
@@ -150,7 +150,7 @@ def compare_files(paths:list,            # one file of sampled ranks per model (
                   client=None,           # a Dask `Client`: the bootstrap refits run on its cluster
                  ) -> pd.DataFrame:      # the table of samplerank.compare_models
     "Pairwise comparison of the models whose sampled ranks of the same users are in `paths` (or `data`), with what would decide the undecided pairs."
-    _check_level(level)
+    _check_level(level); _check_client(client)
     if method is not None: get_estimator(method)
     evs, where = _model_ranks(paths, N, n, names, replace, data)
     try: return compare_models(evs, metric=metric, K=K, method=method, level=level, seed=seed, n_boot=n_boot, plan=plan, progress=progress, client=client)
@@ -209,7 +209,7 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
                   ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule
     "Everything a report shows: the protocol, naive sampled metrics, estimates with intervals, paired comparisons and what would decide them."
     evs = _model_evaluations(ranks, N, n, replace, at_least=1)
-    names = _estimator_names(methods)
+    names, client = _estimator_names(methods), _check_client(client)
     if not isinstance(note, str): raise ValueError(f"note must be a string; got {type(note).__name__}")
     pairs, level, plan = _metric_pairs(metrics, Ks), _check_level(level), _check_bool('plan', plan)
     compared = pairs if len(evs) > 1 else []
@@ -473,7 +473,7 @@ def report_files(paths:list,                 # files of sampled ranks, one per m
                  client=None,                # a Dask `Client`: the bootstrap refits run on its cluster
                 ) -> str:                    # the report (Markdown)
     "Read one or more models' sampled ranks from files (or `data`), compute the report and write it to `out`, atomically."
-    _metric_pairs(metrics, Ks); _check_level(level)
+    _metric_pairs(metrics, Ks); _check_level(level); _check_client(client)
     _estimator_names(methods)
     with _atomic_out(out) as tmp:
         evs, where = _model_ranks(paths, N, n, names, replace, data, 'report', 1)

@@ -7,6 +7,7 @@ Docs: https://samplerank.github.io/samplerank/trust.html.md"""
 # %% ../nbs/16_trust.ipynb #0bb484f1
 from __future__ import annotations
 import hashlib, itertools, warnings
+import threadpoolctl
 import numpy as np
 import pandas as pd
 from scipy.stats import norm
@@ -142,21 +143,30 @@ def _check_kernels(name:str, evs:list):
 # %% ../nbs/16_trust.ipynb #b18a09f6
 _REPLICATES_PER_TASK = 25     # bootstrap replicates per refit task: the same blocks here and on a cluster, so the same numbers
 
-def _refit_replicates(ev:SampledRanks, est:Estimator, prior_fit, Hb:np.ndarray, pairs:list, options:dict) -> np.ndarray:
-    "One task: the estimator refitted on each row of the bootstrap counts Hb (b x C): its priors (b x N) given its point fit `prior_fit` (a RankDistribution), else (None) its metrics (b x q)."
-    if prior_fit is not None: return _bootstrap_priors(ev, prior_fit, est, Hb, options)
-    return np.array([[f.metric(m, K) for m, K in pairs] for f in (est.fit(_resampled(ev, h), **options) for h in Hb)])
+def _refit_replicates(ev:SampledRanks, est:Estimator, prior_fit, Hb:np.ndarray, pairs:list, options:dict) -> tuple[np.ndarray, list]:
+    "One task: the estimator refitted on each row of Hb (b x C), on one BLAS thread: its priors (b x N) given its point fit `prior_fit`, else (None) its metrics (b x q); and the warnings raised."
+    with threadpoolctl.threadpool_limits(1, user_api='blas'), warnings.catch_warnings(record=True) as caught:   # products: the same sums on any machine
+        warnings.simplefilter('always')
+        if prior_fit is not None: out = _bootstrap_priors(ev, prior_fit, est, Hb, options)
+        else: out = np.array([[f.metric(m, K) for m, K in pairs] for f in (est.fit(_resampled(ev, h), **options) for h in Hb)])
+    return out, [(w.category, str(w.message)) for w in caught]
 
 # %% ../nbs/16_trust.ipynb #58babe7e
 def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, options:dict, client):
-    "Start the refits of B replicates in blocks of `_REPLICATES_PER_TASK` (on the Dask `client`, or here when None); returns the function that collects them (None: no refit)."
+    "Start the refits of B replicates in blocks of `_REPLICATES_PER_TASK` (on the Dask `client`, or here when None); returns the function that collects them, repeating their warnings here (None: no refit)."
     if not isinstance(fitted, RankDistribution) and not fitted.info.get('learned_prior'): return lambda: None   # linear in the counts
-    prior_fit = fitted if isinstance(fitted, RankDistribution) else None    # a learned prior's fit holds closures: not shipped
+    prior_fit = RankDistribution(fitted.pmf, fitted.method, fitted.info) if isinstance(fitted, RankDistribution) else None   # its rule, not its data
     blocks = [Hb[i:i + _REPLICATES_PER_TASK] for i in range(0, len(Hb), _REPLICATES_PER_TASK)]
-    if client is None: return lambda: np.concatenate([_refit_replicates(ev, est, prior_fit, b, pairs, options) for b in blocks])
+    def collect(parts):
+        for category, message in dict.fromkeys(m for _, ms in parts for m in ms): warnings.warn(message, category, stacklevel=2)
+        return np.concatenate([v for v, _ in parts])
+    if client is None: return lambda: collect([_refit_replicates(ev, est, prior_fit, b, pairs, options) for b in blocks])
     ev_ = client.scatter(ev, hash=False)                         # shipped once, not once per block
     futures = [client.submit(_refit_replicates, ev_, est, prior_fit, b, pairs, options, pure=False) for b in blocks]
-    return lambda: np.concatenate(client.gather(futures))
+    def gather():
+        try: return collect(client.gather(futures))
+        finally: client.cancel(futures + [ev_])                  # done, or failed: nothing left running or held on the cluster
+    return gather
 
 # %% ../nbs/16_trust.ipynb #580c927a
 def _draws(ev:SampledRanks, fitted, pairs:list, W:np.ndarray, Hb:np.ndarray, refits, rng) -> tuple[np.ndarray, np.ndarray]:
@@ -276,7 +286,8 @@ def _check_level(level, name:str='level') -> float:
 def _check_client(client):
     "`client` when it is None or a Dask distributed `Client` (it can scatter, submit and gather), else `ValueError` naming it."
     if client is None or all(callable(getattr(client, m, None)) for m in ('scatter', 'submit', 'gather')): return client
-    raise ValueError(f"client must be a dask.distributed.Client or None (run here); got {type(client).__name__}")
+    hint = f" (connect first: dask.distributed.Client({client!r:.60}))" if isinstance(client, str) else ''
+    raise ValueError(f"client must be a dask.distributed.Client or None (run here); got {type(client).__name__}{hint}")
 
 # %% ../nbs/16_trust.ipynb #a58d1e57
 def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 1..n_u), or a SampledRanks
