@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/cli.html.md"""
 
 # %% ../nbs/22_cli.ipynb #c18d41d8
 from __future__ import annotations
-import argparse, contextlib, os, sys, warnings
+import argparse, concurrent.futures, contextlib, os, sys, warnings
 from pathlib import Path
 import numpy as np
 from .evaluation import ESTIMATORS
@@ -169,8 +169,8 @@ def _dask_client(address:str=None, timeout:float=10):
     try: client = Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError, TypeError) as e: raise ValueError(f"--scheduler: no Dask scheduler answers at {address!r} ({type(e).__name__}: {str(e)[:120]})") from None
     try: yield client
-    except Exception as e:                               # a lost worker or connection (not the user's files: those name their path)
-        if type(e).__module__.split('.')[0] in ('distributed', 'tornado') or isinstance(e, TimeoutError) or isinstance(e, OSError) and e.filename is None:
+    except Exception as e:                               # a lost worker or connection: Dask's own errors (a user's file or disk: its own)
+        if type(e).__module__.split('.')[0] in ('distributed', 'tornado') or isinstance(e, (TimeoutError, concurrent.futures.CancelledError)):
             raise ValueError(f"--scheduler: the cluster at {address!r} failed ({type(e).__name__}: {str(e)[:120]})") from None
         raise
     finally: client.close()

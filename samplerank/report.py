@@ -208,8 +208,9 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
                    client=None,                # a Dask `Client`: the bootstrap refits run on its cluster (the same numbers)
                   ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule
     "Everything a report shows: the protocol, naive sampled metrics, estimates with intervals, paired comparisons and what would decide them."
+    client = _check_client(client)
     evs = _model_evaluations(ranks, N, n, replace, at_least=1)
-    names, client = _estimator_names(methods), _check_client(client)
+    names = _estimator_names(methods)
     if not isinstance(note, str): raise ValueError(f"note must be a string; got {type(note).__name__}")
     pairs, level, plan = _metric_pairs(metrics, Ks), _check_level(level), _check_bool('plan', plan)
     compared = pairs if len(evs) > 1 else []

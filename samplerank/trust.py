@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/trust.html.md"""
 
 # %% ../nbs/16_trust.ipynb #0bb484f1
 from __future__ import annotations
-import hashlib, itertools, warnings
+import contextlib, hashlib, itertools, warnings
 import threadpoolctl
 import numpy as np
 import pandas as pd
@@ -163,9 +163,13 @@ def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, o
     if client is None: return lambda: collect([_refit_replicates(ev, est, prior_fit, b, pairs, options) for b in blocks])
     ev_ = client.scatter(ev, hash=False)                         # shipped once, not once per block
     futures = [client.submit(_refit_replicates, ev_, est, prior_fit, b, pairs, options, pure=False) for b in blocks]
+    def cancel():
+        "Stop this model's remaining tasks and release its evaluation on the cluster."
+        with contextlib.suppress(Exception): client.cancel(futures + [ev_])       # a closed client: the first error stands
     def gather():
         try: return collect(client.gather(futures))
-        finally: client.cancel(futures + [ev_])                  # done, or failed: nothing left running or held on the cluster
+        except BaseException: cancel(); raise
+    gather.cancel = cancel
     return gather
 
 # %% ../nbs/16_trust.ipynb #580c927a
@@ -268,11 +272,15 @@ def _stratified_draws(evs:dict,          # model name -> SampledRanks of the sam
         Hb, W = _resample_counts(subs, n_boot, rng), _metric_grid(pairs, next(iter(subs.values())).N)  # the same users: one support
         fits = {k: est_.fit(ev, **options) for k, ev in subs.items()}
         refits = {k: _refits(ev, est_, fits[k], Hb[k], pairs, options, client) for k, ev in subs.items()}   # on a cluster: every model's at once
-        for k, ev in subs.items():
-            e, d = _draws(ev, fits[k], pairs, W, Hb[k], refits[k], rng)
-            s = _start_shift(ev, W) if identify else np.full(len(pairs), np.nan)
-            w = len(users) / first.M
-            est[k], draws[k], shift[k] = est[k] + w * e, draws[k] + w * d, shift[k] + w * s
+        try:
+            for k, ev in subs.items():
+                e, d = _draws(ev, fits[k], pairs, W, Hb[k], refits[k], rng)
+                s = _start_shift(ev, W) if identify else np.full(len(pairs), np.nan)
+                w = len(users) / first.M
+                est[k], draws[k], shift[k] = est[k] + w * e, draws[k] + w * d, shift[k] + w * s
+        except BaseException:                                    # one model failed: the others' tasks stop too
+            for r in refits.values(): getattr(r, 'cancel', lambda: None)()
+            raise
     return est, draws, shift
 
 # %% ../nbs/16_trust.ipynb #409e0224
@@ -284,8 +292,13 @@ def _check_level(level, name:str='level') -> float:
 
 # %% ../nbs/16_trust.ipynb #5c479830
 def _check_client(client):
-    "`client` when it is None or a Dask distributed `Client` (it can scatter, submit and gather), else `ValueError` naming it."
-    if client is None or all(callable(getattr(client, m, None)) for m in ('scatter', 'submit', 'gather')): return client
+    "`client` when it is None or a Dask distributed `Client` whose workers run one thread each, else `ValueError` naming it."
+    if client is None: return None
+    if all(callable(getattr(client, m, None)) for m in ('scatter', 'submit', 'gather', 'cancel', 'nthreads')):
+        if any(t != 1 for t in client.nthreads().values()):   # the BLAS limit and the warnings caught are per process
+            raise ValueError(f"client: the refits need workers with one thread each (dask worker --nthreads 1, or "
+                             f"LocalCluster(threads_per_worker=1)); got {sorted(set(client.nthreads().values()))} threads")
+        return client
     hint = f" (connect first: dask.distributed.Client({client!r:.60}))" if isinstance(client, str) else ''
     raise ValueError(f"client must be a dask.distributed.Client or None (run here); got {type(client).__name__}{hint}")
 
