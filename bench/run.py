@@ -10,7 +10,9 @@ Scales (Li et al. 2023 / Jin et al. 2021): ml-1m N=3,706 n=100 M=6,040; ml-20m N
 book-x N=139,331 n=100 M=11,325; 1m N=10^6 n=1,000 M=10^6. Simulated global ranks (log-normal, median 20) are
 sampled with replacement. The scales 'ml-20m a=0.2', 'a=0.4', 'a=1' (not run by default) have the ml-20m sizes and
 global ranks from Beta(a, 1), under which every sampled rank occurs and the EM kernel is the whole band; '10m a=0.4'
-and '10m n=1000 a=0.4' do the same at N=10^7 (n=100 and 1,000, M=10^6), where that kernel does not fit in memory. Cases whose dense matrices would not fit (or would take hours) are reported as skipped.
+and '10m n=1000 a=0.4' do the same at N=10^7 (n=100 and 1,000, M=10^6), where that kernel does not fit in memory
+(the estimators fit on the coarse grid of global ranks); '100k users N=1e5 a=0.4' and 'N=1e7' fit the same 100,000
+users at 10^5 and 10^7 items, to see that the cost follows the data, not N. Cases whose dense matrices would not fit (or would take hours) are reported as skipped.
 'EM under load' times the same fit on one thread of an idle machine and with all threads while one CPU-bound process
 per core runs beside it (a shared workstation): the ratio is the cost of the load, which is at least the fair share
 (cores + processes) / cores, about 2x on an otherwise idle machine. Its 'hogs' case runs four CPU-bound processes
@@ -25,7 +27,9 @@ SCALES = {'ml-1m': (3706, 100, 6040), 'ml-20m': (20720, 1000, 136677), 'book-x':
           # ml-20m sizes with global ranks from Beta(a, 1) (real models fit a = 0.42-0.53): every sampled rank occurs
           'ml-20m a=0.2': (20720, 1000, 136677), 'ml-20m a=0.4': (20720, 1000, 136677), 'ml-20m a=1': (20720, 1000, 136677),
           # 10^7 items, every sampled rank observed: the EM kernel (7-26 GB) is regenerated on every pass
-          '10m a=0.4': (10**7, 100, 10**6), '10m n=1000 a=0.4': (10**7, 1000, 10**6)}
+          '10m a=0.4': (10**7, 100, 10**6), '10m n=1000 a=0.4': (10**7, 1000, 10**6),
+          # the same 100,000 users (n = 100) at 10^5 and 10^7 items (issue 33): at 10^7 the estimators fit on the coarse grid
+          '100k users N=1e5 a=0.4': (10**5, 100, 10**5), '100k users N=1e7 a=0.4': (10**7, 100, 10**5)}
 DEFAULT_SCALES = ['ml-1m', 'ml-20m', 'book-x', '1m']
 
 SETUP = """

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 from fastcore.basics import patch
 from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_bool, _check_float, _check_vector
 from .metrics import metric_weights
-from .sampling import _check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES
+from .sampling import _check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _GridKernel, _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES
 
 # %% auto #0
 __all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'estimator_label',
@@ -39,9 +39,10 @@ class SampledRanks:
                  N,                 # number of items in the catalogue, N >= 2: one for all users, or one per user (their own pools)
                  n,                 # sample set size including the relevant item: one for all users, or one per user
                  replace:bool=True, # the n-1 other items were drawn with replacement (binomial) or without (hypergeometric)
+                 grid:bool=True,    # beyond 1 GB of kernel, fit on the coarse grid of global ranks (chapter 2); False: stream the exact kernel (slower)
                  *, _name:str='ranks', # the name of `ranks` in error messages (the caller's argument: `sampled_ranks` for the estimators)
                 ):
-        self.replace = _check_bool('replace', replace)
+        self.replace, self.grid = _check_bool('replace', replace), _check_bool('grid', grid)
         if np.ndim(N) == 0: self.N, Ns = _check_int('N', N, 2), None
         else:
             Ns = _check_ranks('N', N)
@@ -109,7 +110,7 @@ class SampledRanks:
         return h
 
     def kernel(self, stream:bool=False):
-        "The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j, built on first use and kept (up to 4 GB); with `stream`, beyond 1 GB a `_StreamedKernel` (one N and n) that regenerates its rows."
+        "The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j, built on first use and kept (up to 4 GB); with `stream`, beyond 1 GB (one N and n) the `_GridKernel` of the coarse grid, or with `grid=False` a `_StreamedKernel` that regenerates its rows."
         if self._kernel is not None: return self._kernel
         if stream and self._streamed is not None: return self._streamed
         can_stream = stream and self.fixed_n is not None and self.catalogue_size is not None
@@ -119,16 +120,19 @@ class SampledRanks:
             if not can_stream:
                 raise ValueError(f"{e} over the observed sampled ranks, and this step keeps it in memory "
                                  "(bootstrap intervals and comparisons); with one catalogue size and one sample set size "
-                                 "the plain MLE ('MLE', 'MLE-auto', accelerate=True), the weighted MLEs ('WMLE', 'WMLE-c') and MES regenerate its rows instead "
+                                 "the plain MLE ('MLE', 'MLE-auto', accelerate=True), the weighted MLEs ('WMLE', 'WMLE-c') and MES fit on a coarse grid of global ranks instead "
                                  "(point estimates: --no-intervals on the command line), and the intervals of BV, MN and CLS need no kernel") from None
-            self._streamed = _StreamedKernel(self.N, self.fixed_n, self.replace, self.col_r)
+            if self.grid:
+                try: self._streamed = _GridKernel(self.N, self.fixed_n, self.replace, self.col_r)
+                except _KernelTooLarge: pass                       # n in the tens of thousands: the grid's sums would not fit either
+            if self._streamed is None: self._streamed = _StreamedKernel(self.N, self.fixed_n, self.replace, self.col_r)
             return self._streamed
         return self._kernel
 
     def at_columns(self, cols) -> SampledRanks:
         "The evaluation of one user per entry of `cols` (column indices, repeats allowed): a resample or a subset of the users."
         cols = np.asarray(cols, np.int64)
-        return SampledRanks(self.col_r[cols], self.catalogue_size or self.col_N[cols], self.fixed_n or self.col_n[cols], self.replace)
+        return SampledRanks(self.col_r[cols], self.catalogue_size or self.col_N[cols], self.fixed_n or self.col_n[cols], self.replace, self.grid)
 
     def bootstrap_counts(self, B:int, rng) -> np.ndarray:
         "Column counts of `B` resamplings of the M users with replacement: rows of Multinomial(M, counts / M)."

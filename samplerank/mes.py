@@ -13,7 +13,7 @@ import cvxpy as cp
 from .core import _check_float
 from .evaluation import SampledRanks, register_estimator
 from .evaluation import RankDistribution
-from .sampling import _gram, _StreamedKernel, _kernel_dot, _kernel_gram, _kernel_T
+from .sampling import _gram, _StreamedKernel, _GridKernel, _grid_info, _kernel_dot, _kernel_gram, _kernel_T
 
 # %% auto #0
 __all__ = ['MES_SOLVERS', 'estimate_mes']
@@ -47,12 +47,12 @@ def _columns(A, keep):
     return B
 
 # %% ../nbs/05_mes.ipynb #a355da57
-def _mes_dual(A, h, eta, tol=1e-13):
-    "Newton's method on the dual of eq 26 over the observed columns; returns (pi, objective, gap, steps, converged)."
+def _mes_dual(A, h, eta, tol=1e-13, logw=0.0):
+    "Newton's method on the dual of eq 26 over the observed columns; returns (pi, objective, gap, steps, converged). `logw`: the log widths of the grid's bins (the entropy of pi spread evenly over each bin)."
     keep = h > 0
     if not keep.all(): A, h = _columns(A, keep), h[keep]
     def F(lam):
-        c = -_dot(A, lam) / eta; m = c.max(); e = np.exp(c - m)
+        c = -_dot(A, lam) / eta + logw; m = c.max(); e = np.exp(c - m)
         return lam @ h + lam @ (lam / (4 * h)) + eta * (m + np.log(e.sum())), e / e.sum()
     lam = np.zeros(len(h)); val, pi = F(lam)
     for step in range(_NEWTON_STEPS + 1):
@@ -69,18 +69,19 @@ def _mes_dual(A, h, eta, tol=1e-13):
             t /= 2
         lam, val, pi = lam + t * d, v_t, pi_t
     y = _tdot(A, pi)
-    primal = -eta * np.sum(pi[pi > 0] * np.log(pi[pi > 0])) - h @ (y - h) ** 2
+    pos = pi > 0
+    primal = -eta * np.sum(pi[pos] * (np.log(pi[pos]) - (logw[pos] if np.ndim(logw) else 0.0))) - h @ (y - h) ** 2
     return pi, primal, val - primal, step, bool(decrement / 2 <= tol * max(1.0, abs(val)) and np.isfinite(val))
 
 # %% ../nbs/05_mes.ipynb #3e97b85e
 MES_SOLVERS = ('dual', 'SCS', 'CLARABEL')
 
-def _solve_mes(A, h, eta, solvers):
+def _solve_mes(A, h, eta, solvers, logw=0.0):
     "Solve eq 26 for the kernel A (N x n, dense or sparse) and the normalised histogram h; returns (pi, solver, status, objective, extra info)."
     failures, prob = [], None
     for s in solvers:
         if s == 'dual':
-            p, obj, gap, steps, ok = _mes_dual(A, h, eta)
+            p, obj, gap, steps, ok = _mes_dual(A, h, eta, logw=logw)
             if ok:
                 if failures: warnings.warn(f"MES: fell back to solver dual after: {'; '.join(failures)}")
                 return p, s, 'optimal', obj, dict(gap=gap, newton_steps=steps)
@@ -115,12 +116,15 @@ def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistri
     if not listed or any(s != 'dual' and s not in _installed_solvers() for s in listed):
         raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {list(_installed_solvers())}; got {solvers if listed is None else listed!r}")
     solvers = listed
-    A = ev.kernel(stream=True)                      # beyond 1 GB: the kernel's rows are regenerated a block at a time
-    if isinstance(A, _StreamedKernel):
-        if 'dual' not in solvers: raise ValueError(f"solvers: at N = {ev.N} the kernel is streamed, and only the 'dual' solver streams; got {list(solvers)}")
+    A = ev.kernel(stream=True)                      # beyond 1 GB: the coarse grid, or the kernel's rows regenerated a block at a time
+    if isinstance(A, (_StreamedKernel, _GridKernel)):
+        if 'dual' not in solvers: raise ValueError(f"solvers: at N = {ev.N} the kernel is not held, and only the 'dual' solver runs without it; got {list(solvers)}")
         solvers = ('dual',)
-    pi, solver, status, obj, extra = _solve_mes(A, ev.counts / ev.M, float(eta), tuple(solvers))
-    return RankDistribution(pi, 'MES', dict(solver=solver, status=status, objective=obj, eta=eta, **extra),
+    if isinstance(A, _GridKernel):                  # over the grid's bins: the entropy of each bin's mass spread evenly over it
+        p, solver, status, obj, extra = _solve_mes(A.matrix, ev.counts / ev.M, float(eta), tuple(solvers), np.log(A.widths))
+        pi = A.expand(p)
+    else: pi, solver, status, obj, extra = _solve_mes(A, ev.counts / ev.M, float(eta), tuple(solvers))
+    return RankDistribution(pi, 'MES', dict(solver=solver, status=status, objective=obj, eta=eta, **extra, **_grid_info(A)),
                             lambda e: _fit_mes(e, eta, solvers), ev)
 
 # %% ../nbs/05_mes.ipynb #87ab4d7e

@@ -13,7 +13,7 @@ import numba
 import scipy.sparse as sps
 import tqdm.auto
 from .core import jit, _check_int, _check_float, _check_bool, _check_seed, _check_vector, _check_metric
-from .sampling import _sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy, _band_values_from, _StreamedKernel, _kernel_dot
+from .sampling import _sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy, _band_values_from, _StreamedKernel, _GridKernel, _grid_info, _kernel_dot
 from .evaluation import SampledRanks, register_estimator, RankDistribution, empirical_distribution, _as_pmf
 
 # %% auto #0
@@ -113,6 +113,9 @@ def _slice_passes(runs) -> int:
 def _em(A, h, n_iter:int, tol:float=None, pi=None):
     "EM (eq 21) on the kernel A for counts h from `pi` (default: uniform): (pi, iterations, log-likelihood per user at each, gap)."
     if isinstance(A, _StreamedKernel): return _em_streamed(A, h, n_iter, tol, pi)
+    if isinstance(A, _GridKernel):                       # the same EM over the grid's bins; pi (on 1..N) and the result expanded
+        p, done, ll, gap = _em(A.matrix, h, n_iter, tol, A.uniform() if pi is None else A.collapse(pi))
+        return A.expand(p), done, ll, gap
     runs, h = _band_runs(A), h / h.sum()
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else pi.copy()
     ll, tol, done, step = np.full(n_iter + 1, np.nan), 0.0 if tol is None else tol, 0, _slice_passes(runs)
@@ -129,8 +132,9 @@ def _em(A, h, n_iter:int, tol:float=None, pi=None):
 def _fit_mle(ev:SampledRanks, n_iter:int=100, tol:float=None) -> RankDistribution:
     "The plain MLE of a validated evaluation: `n_iter` EM iterations over its (n, r) columns, fewer if the gain falls below `tol`."
     n_iter, tol = _check_em(n_iter, tol)
-    pi, it, ll, gap = _em(ev.kernel(stream=True), ev.counts, n_iter, tol)
-    info = dict(iterations=it, loglik=ll * ev.M, gap=gap, n=ev.fixed_n, pairs=len(ev.counts))
+    A = ev.kernel(stream=True)
+    pi, it, ll, gap = _em(A, ev.counts, n_iter, tol)
+    info = dict(iterations=it, loglik=ll * ev.M, gap=gap, n=ev.fixed_n, pairs=len(ev.counts), **_grid_info(A))
     return RankDistribution(pi, 'MLE', info, lambda e: _fit_mle(e, n_iter, tol), ev)
 
 # %% ../nbs/04_mle.ipynb #03e3798a
@@ -277,6 +281,9 @@ def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state):
 # %% ../nbs/04_mle.ipynb #42937afe
 def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=None):
     "Over-relaxed EM for counts h on the kernel A from `pi` (default: uniform) to a certified gap per user <= tol: (pi, passes, log-likelihood per user before each pass, gap)."
+    if isinstance(A, _GridKernel):                       # over the grid's bins; pi (on 1..N) and the result expanded
+        p, done, trace, gap = _em_over(A.matrix, h, tol, max_passes, grow, A.uniform() if pi is None else A.collapse(pi))
+        return A.expand(p), done, trace, gap
     runs, h = _band_runs(A), np.asarray(h, np.float64) / np.sum(h)
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else np.array(pi, np.float64)
     trace, state = np.full(max_passes, np.nan), (np.zeros(len(h)), np.zeros(len(h)), np.array([np.nan, 1.0]))
@@ -381,10 +388,11 @@ def _squarem(A, h, pi, max_steps, tol, floor=0.1):
 def _fit_mle_converged(ev:SampledRanks, gap:float=1e-6, max_steps:int=100_000) -> RankDistribution:
     "The maximum-likelihood estimate itself: SQUAREM from the uniform start until the certified gap per user is <= `gap`."
     gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)
-    A, h = ev.kernel(stream=True), ev.counts / ev.counts.sum()          # beyond 1 GB the rows are regenerated on every pass
-    pi, it, ll, g = _squarem(A, h, np.full(A.shape[0], 1.0 / A.shape[0]), max_steps, gap)
+    A, h = ev.kernel(stream=True), ev.counts / ev.counts.sum()          # beyond 1 GB the grid's bins (or the rows regenerated on every pass)
+    if isinstance(A, _GridKernel): pi, it, ll, g = _squarem(A.matrix, h, A.uniform(), max_steps, gap); pi = A.expand(pi)
+    else: pi, it, ll, g = _squarem(A, h, np.full(A.shape[0], 1.0 / A.shape[0]), max_steps, gap)
     if g > gap: warnings.warn(f"MLE: the log-likelihood gap is {g:.2g} > gap={gap:g} after {it} EM steps; raise max_steps")
-    info = dict(iterations=it, loglik=ll * ev.M, gap=g, n=ev.fixed_n, pairs=len(h))
+    info = dict(iterations=it, loglik=ll * ev.M, gap=g, n=ev.fixed_n, pairs=len(h), **_grid_info(A))
     return RankDistribution(pi / pi.sum(), 'MLE', info, lambda e: _fit_mle_converged(e, gap, max_steps), ev)
 
 # %% ../nbs/04_mle.ipynb #8933ac17
@@ -427,6 +435,10 @@ def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=1
         s = np.divide(1.0, s, out=np.zeros_like(s), where=s > 0)
         hw = h * wc; seen = hw > 0                                            # q = w (A^T phi): log w shifts the log-likelihood
         pi, it, ll, gap = _em_streamed(A, hw, n_iter, tol, s / ev.N, scale=s, shift=hw[seen] @ np.log(wc[seen]) / hw.sum())
+    elif correct and isinstance(A, _GridKernel):    # the same on the grid's bins, with the bin means of E[w(r) | R]
+        omega = A.mean_dot(w); omega = np.where(omega > 0, omega, np.inf)
+        pi_w, it, ll, gap = _em(_reweight(A.matrix, wc, omega), h * wc, n_iter, tol, A.uniform())
+        pi = A.expand(pi_w / omega); pi /= pi.sum()
     elif correct:
         omega = _cached_sparse_pmf(ev.N, ev.fixed_n, ev.replace) @ w            # E[w(r) | R]
         omega = np.where(omega > 0, omega, np.inf)
@@ -434,7 +446,7 @@ def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=1
         pi = pi_w / omega; pi /= pi.sum()
     else:                                             # uncorrected: plain EM on reweighted counts, so its kernel may stream
         pi, it, ll, gap = _em(A, h * wc, n_iter, tol)
-    info = dict(iterations=it, loglik=ll, gap=gap, n=ev.fixed_n, pairs=len(h))
+    info = dict(iterations=it, loglik=ll, gap=gap, n=ev.fixed_n, pairs=len(h), **_grid_info(A))
     return RankDistribution(pi, 'WMLE-corrected' if correct else 'WMLE', info,
                             lambda e: _fit_weighted_mle(e, weights, correct, n_iter, tol), ev)
 

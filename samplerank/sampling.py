@@ -425,6 +425,106 @@ class _StreamedKernel:
         "The arguments of the streamed passes."
         return float(self.N), self.n - 1.0, self.replace, self.lo, self.hi, self.start, self.top
 
+# %% ../nbs/02_sampling.ipynb #d3c37316
+_GRID_DELTA = 2.0**-10   # far from the ends, a bin of the coarse grid spans this fraction of its distance from the nearer end
+
+@jit
+def _grid_edges(N, n, delta, out) -> int:
+    "Write the first global rank of each bin of the coarse grid into `out` (if it is long enough) and N+1 after the last; return the number of bins."
+    R, g = 1, 0
+    while R <= N:
+        if g < len(out): out[g] = R
+        g += 1
+        w = 1 if R <= 2 * n or R > N - 2 * n else max(1, min(int(delta * min(R, N + 1 - R)), N - 2 * n + 1 - R))
+        R = min(R + w, N + 1)
+    if g < len(out): out[g] = N + 1
+    return g
+
+# %% ../nbs/02_sampling.ipynb #9e199caa
+def _rank_grid(N:int, n:int, delta:float=_GRID_DELTA) -> np.ndarray:
+    "The edges of the coarse grid over 1..N: the first global rank of each bin, then N+1."
+    out = np.empty(_grid_edges(N, n, delta, np.empty(0, np.int64)) + 1, np.int64)
+    _grid_edges(N, n, delta, out)
+    return out
+
+# %% ../nbs/02_sampling.ipynb #2ff84aee
+def _grid_error(N:int, n:int, replace:bool, edges, kmax:int) -> np.ndarray:
+    "The bound eps_b of each bin: every row of the bin is within a factor exp(eps_b) of every other, over k = r - 1 <= kmax."
+    a, b = edges[:-1].astype(np.float64), edges[1:] - 1.0                 # the first and last global rank of each bin
+    w, m, wide = b - a + 1, n - 1.0, b > a
+    eps = np.zeros(len(a))
+    a, b = a[wide], b[wide]
+    if replace: eps[wide] = np.maximum(kmax * np.log((b - 1) / (a - 1)), m * np.log((N - a) / (N - b)))
+    else: eps[wide] = (w[wide] - 1) * np.maximum(-np.log1p(-kmax / a), -np.log1p(-m / (N - b + 1)))
+    return eps
+
+# %% ../nbs/02_sampling.ipynb #aa058f58
+@jit(parallel=True)
+def _grid_sums_kernel(N, m, replace, edges, bounds, kmax, x, S, Sx):
+    "S[g, k] = sum of P(k | R) over the rows R of bin g (k <= kmax); Sx[g] = the bin's sum of sum_k P(k | R) x[k] (if x is given): chunks of bins of about equal rows."
+    for c in numba.prange(len(bounds) - 1):
+        buf = np.empty(int(m) + 1)
+        for g in range(bounds[c], bounds[c + 1]):
+            for R in range(edges[g], edges[g + 1]):
+                lo, hi, k0 = _band(R + 0.0, N, m, replace, 1e-17, m if len(x) else kmax)
+                if lo > hi: continue
+                _band_values(R + 0.0, N, m, replace, lo, hi, k0, buf)
+                for k in range(lo, hi + 1):
+                    v = buf[k - lo]
+                    if k <= kmax: S[g, k] += v
+                    if len(x): Sx[g] += v * x[k]
+
+# %% ../nbs/02_sampling.ipynb #f86c2a11
+class _GridKernel:
+    "P(r|R) over the observed columns, averaged over the bins of the coarse grid: the exact kernel of the distributions uniform within each bin."
+    def __init__(self, N:int, n:int, replace:bool, ranks, delta:float=_GRID_DELTA, max_bytes:int=_STREAM_BYTES):
+        self.N, self.n, self.replace, self.ranks = N, n, bool(replace), np.asarray(ranks, np.int64)   # ranks: the observed columns
+        self.edges = _rank_grid(N, n, delta)
+        self.widths = np.diff(self.edges)
+        kmax = int(self.ranks.max()) - 1
+        if len(self.widths) * (kmax + 1) * 8 > max_bytes: raise _KernelTooLarge(len(self.widths) * (kmax + 1) * 8, max_bytes)
+        S = self._sums(kmax, np.empty(0))[0][:, self.ranks - 1]
+        self.matrix = sps.csr_matrix(S / self.widths[:, None])              # zeros dropped: each row keeps its band
+        self.shape, self.nnz = self.matrix.shape, self.matrix.nnz
+        self.bounds = _grid_error(N, n, self.replace, self.edges, kmax)
+
+    def _sums(self, kmax:int, x) -> tuple[np.ndarray, np.ndarray]:
+        "Bin sums of P(k | R) (k <= kmax) and of sum_k P(k | R) x[k], in one parallel sweep over the N rows."
+        S, Sx = np.zeros((len(self.widths), kmax + 1)), np.zeros(len(self.widths))
+        bounds = np.searchsorted(self.edges, np.linspace(1, self.N + 1, 65).astype(np.int64))   # 64 chunks of about N/64 rows
+        _grid_sums_kernel(float(self.N), self.n - 1.0, self.replace, self.edges, bounds, float(kmax), np.asarray(x, np.float64), S, Sx)
+        return S, Sx
+
+    @property
+    def error(self) -> float:
+        "The largest bound eps_b: the grid loses at most this many nats of log-likelihood a user."
+        return float(self.bounds.max())
+
+    def mean_dot(self, x) -> np.ndarray:
+        "The bin means of sum_r P(r | R) x_r over all r = 1..n (one sweep over the N rows)."
+        return self._sums(0, np.asarray(x, np.float64))[1] / self.widths
+
+    def uniform(self) -> np.ndarray:
+        "The bin masses of the uniform distribution on 1..N."
+        return self.widths / self.N
+
+    def expand(self, p) -> np.ndarray:
+        "The distribution on 1..N that spreads each bin's mass `p` evenly over the bin."
+        return np.repeat(np.asarray(p, np.float64) / self.widths, self.widths)
+
+    def collapse(self, pi) -> np.ndarray:
+        "The bin masses of a distribution `pi` on 1..N."
+        return np.add.reduceat(np.asarray(pi, np.float64), self.edges[:-1] - 1)
+
+    def info(self) -> dict:
+        "What a fit on the grid reports: its bins and the bound of the chapter on what the grid can lose (nats a user)."
+        return dict(grid_bins=len(self.widths), grid_error=self.error)
+
+# %% ../nbs/02_sampling.ipynb #ad7c4a44
+def _grid_info(A) -> dict:
+    "What a fit on kernel A reports about the grid: its bins and bound (a `_GridKernel`), or nothing (the exact kernel)."
+    return A.info() if isinstance(A, _GridKernel) else {}
+
 # %% ../nbs/02_sampling.ipynb #4be1230d
 def _expected_weights(metric, N, n, K, Rs, replace):
     "E[M_n^K(r) | R] for the validated global ranks `Rs`, in blocks of rows of P(r|R) of at most 32 MB."

@@ -24,7 +24,7 @@ __all__ = ['DECISION_RULE', 'RECOMMENDED', 'estimate_intervals', 'compare_models
 
 # %% ../nbs/16_trust.ipynb #e31b334f
 from .mle import _em_over, _em_over_batch
-from .sampling import _StreamedKernel, sample_ranks_shared
+from .sampling import _StreamedKernel, _GridKernel, _grid_info, sample_ranks_shared
 
 _GAP_NATS = 10.0
 _MAX_PASSES = 25_600    # MLE-auto's cap on EM passes, and the start shift's
@@ -41,10 +41,10 @@ def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=_MAX_PA
         trace.append(ll if done == 0 else ll[1:]); done = t
         if gap * ev.M <= max_gap or 2 * t > max_iter: break
         if t * gap * ev.M > _PLAIN_ITER * max_gap and not isinstance(A, _StreamedKernel):   # the gap shrinks about as 1/t
-            return _fit_mle_fast(ev, max_gap, max_iter, t)
+            return _fit_mle_fast(ev, A, max_gap, max_iter, t)
         t *= 2
     _warn_unconverged(gap * ev.M, max_gap, done)
-    info = dict(iterations=done, loglik=np.concatenate(trace) * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts))
+    info = dict(iterations=done, loglik=np.concatenate(trace) * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts), **_grid_info(A))
     return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
 
 # %% ../nbs/16_trust.ipynb #1b0b0918
@@ -55,12 +55,12 @@ def _warn_unconverged(total_gap:float, max_gap:float, passes:int):
                       f"above its target max_gap = {max_gap:g}: the estimate may still move; raise max_iter", stacklevel=3)
 
 # %% ../nbs/16_trust.ipynb #b3bc33b5
-def _fit_mle_fast(ev:SampledRanks, max_gap:float, max_iter:int, switched:int=0) -> RankDistribution:
+def _fit_mle_fast(ev:SampledRanks, A, max_gap:float, max_iter:int, switched:int=0) -> RankDistribution:
     "MLE-auto's fast path: over-relaxed EM from the uniform start until the certified total gap is <= `max_gap` nats (at most `max_iter` passes)."
-    pi, passes, ll, gap = _em_over(ev.kernel(), ev.counts, max_gap / ev.M, max_iter)
+    pi, passes, ll, gap = _em_over(A, ev.counts, max_gap / ev.M, max_iter)                # A: the evaluation's kernel, or its grid
     _warn_unconverged(gap * ev.M, max_gap, passes)
     info = dict(iterations=passes, loglik=ll * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts),
-                accelerated=True, switched_at=switched, max_gap=max_gap, max_iter=max_iter)
+                accelerated=True, switched_at=switched, max_gap=max_gap, max_iter=max_iter, **_grid_info(A))
     return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
 
 # %% ../nbs/16_trust.ipynb #305d8b74
@@ -185,7 +185,7 @@ def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS) -> np.n
     "Each metric (column of W) under a maximum-likelihood fit from P(R) ∝ 1/R minus under one from the uniform start, both over-relaxed EM to `max_gap` nats of the maximum; NaN when the kernel is not held and would take more than 1 GB."
     try: A = ev.kernel(stream=True)              # the kernel already held, or built if it fits in 1 GB
     except ValueError: A = None
-    if A is None or isinstance(A, _StreamedKernel): return np.full(W.shape[1], np.nan)
+    if A is None or isinstance(A, (_StreamedKernel, _GridKernel)): return np.full(W.shape[1], np.nan)
     zipf = 1.0 / np.arange(1, ev.N + 1)
     uniform_fit, zipf_fit = (_em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=p)[0] for p in (np.full(ev.N, 1.0 / ev.N), zipf / zipf.sum()))
     return (zipf_fit - uniform_fit) @ W

@@ -184,7 +184,7 @@ API = {
     'sampling_cost': E(sample_sizes=SIZES, n0=10),
     'propose_n_max': E(sample_sizes=SIZES, n0=10, factor=10.0),
     'plan_sample_size': E(prior=PRIOR, M=M, metric='ndcg', K=10, target=0.05, fixed=(n,), adaptive=(), repeats=2, seed=0),
-    'SampledRanks': E(ranks=SR, N=N, n=n, replace=True),
+    'SampledRanks': E(ranks=SR, N=N, n=n, replace=True, grid=True),
     'get_estimator': E(name='MLE'),
     'estimator_label': E(name='BV'),
     'parse_estimator_label': E(label='BV(gamma=0.1)', arg='label'),
