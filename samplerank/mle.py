@@ -210,11 +210,11 @@ def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scal
     return pi / pi.sum(), it, ll[:it + 1], _stream_pass(*S.args(), ratio, pi, q_parts, 2, scale) - 1.0 if certify else np.nan
 
 # %% ../nbs/04_mle.ipynb #a91985de
-def _em_batch(A, H, n_iter:int=100) -> np.ndarray:
-    "EM (eq 21) from the uniform start for B histograms H (B x c) over the kernel A (N x c): row b is `_em(A, H[b], n_iter)[0]`."
+def _em_batch(A, H, n_iter:int=100, pi0=None) -> np.ndarray:
+    "EM (eq 21) from `pi0` (default: uniform) for B histograms H (B x c) over the kernel A (N x c): row b is `_em(A, H[b], n_iter, pi=pi0)[0]`."
     H = np.asarray(H, np.float64); H = H / H.sum(1, keepdims=True)
     N, c = A.shape
-    Pi = np.full((H.shape[0], N), 1.0 / N)
+    Pi = np.tile(np.full(N, 1.0 / N) if pi0 is None else np.asarray(pi0, np.float64), (H.shape[0], 1))
     if N * c > 2**24:                                    # sparse
         K = sps.csr_matrix(A); Kt = K.T.tocsr()
         for _ in range(n_iter):
@@ -304,16 +304,16 @@ def _llr_batch(Q, H):
     return (H * np.log(Q, out=np.zeros_like(Q), where=pos)).sum(1), np.divide(H, Q, out=np.zeros_like(H), where=pos)
 
 # %% ../nbs/04_mle.ipynb #23b766f0
-def _em_over_batch(A, H, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    "`_em_over` from the uniform start for each histogram (row) of H over one kernel: (Pi B x N, passes, gaps). Small kernels: one fused fit each (bit for bit); large ones: one dense batched EM, each row with its own eta and stop."
+def _em_over_batch(A, H, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi0=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    "`_em_over` from `pi0` (default: uniform) for each histogram (row) of H over one kernel: (Pi B x N, passes, gaps). Small kernels: one fused fit each (bit for bit); large ones: one dense batched EM, each row with its own eta and stop."
     H = np.asarray(H, np.float64)
     N, c = A.shape
     if A.nnz < _BATCH_NNZ or N * c > 2**24:
-        out = [_em_over(A, h, tol, max_passes, grow) for h in H]
+        out = [_em_over(A, h, tol, max_passes, grow, pi0) for h in H]
         return np.array([o[0] for o in out]), np.array([o[1] for o in out]), np.array([o[3] for o in out])
     H = H / H.sum(1, keepdims=True)
     K = A.toarray(); Kt = np.ascontiguousarray(K.T)
-    Pi = np.full((len(H), N), 1.0 / N); Q = Pi @ K
+    Pi = np.tile(np.full(N, 1.0 / N) if pi0 is None else np.asarray(pi0, np.float64), (len(H), 1)); Q = Pi @ K
     ll, ratio = _llr_batch(Q, H)
     eta, passes, gap, active = np.ones(len(H)), np.zeros(len(H), np.int64), np.full(len(H), np.inf), np.ones(len(H), bool)
     while active.any():
@@ -447,6 +447,7 @@ def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=1
     else:                                             # uncorrected: plain EM on reweighted counts, so its kernel may stream
         pi, it, ll, gap = _em(A, h * wc, n_iter, tol)
     info = dict(iterations=it, loglik=ll, gap=gap, n=ev.fixed_n, pairs=len(h), **_grid_info(A))
+    if correct and 'grid_error' in info: info['grid_error'] += A.error_over(ev.fixed_n - 1)   # its rows w(r) P(r|R) / omega_R: omega varies too
     return RankDistribution(pi, 'WMLE-corrected' if correct else 'WMLE', info,
                             lambda e: _fit_weighted_mle(e, weights, correct, n_iter, tol), ev)
 

@@ -497,8 +497,12 @@ class _GridKernel:
 
     @property
     def error(self) -> float:
-        "The largest bound eps_b: the grid loses at most this many nats of log-likelihood a user."
+        "The largest bound eps_b over the observed ranks: the grid loses at most this many nats of log-likelihood a user."
         return float(self.bounds.max())
+
+    def error_over(self, kmax:int) -> float:
+        "The largest bound eps_b over the ranks r <= kmax + 1 (e.g. all of them, for E[w(r) | R])."
+        return float(_grid_error(self.N, self.n, self.replace, self.edges, kmax).max())
 
     def mean_dot(self, x) -> np.ndarray:
         "The bin means of sum_r P(r | R) x_r over all r = 1..n (one sweep over the N rows)."
@@ -511,6 +515,10 @@ class _GridKernel:
     def expand(self, p) -> np.ndarray:
         "The distribution on 1..N that spreads each bin's mass `p` evenly over the bin."
         return np.repeat(np.asarray(p, np.float64) / self.widths, self.widths)
+
+    def mean_rows(self, W) -> np.ndarray:
+        "The bin means of the rows of W (functions of R = 1..N, one per column)."
+        return np.add.reduceat(np.asarray(W, np.float64), self.edges[:-1] - 1, axis=0) / self.widths.reshape((-1,) + (1,) * (np.ndim(W) - 1))
 
     def collapse(self, pi) -> np.ndarray:
         "The bin masses of a distribution `pi` on 1..N."

@@ -78,12 +78,20 @@ def _metric_grid(pairs:list, N:int) -> np.ndarray:
     "The weights M(R), R = 1..N, of validated (metric, K) pairs, as an N x q matrix."
     return np.stack([metric_weights(m, N, K) for m, K in pairs], axis=1)
 
+# %% ../nbs/16_trust.ipynb #959a4588
+def _support(ev:SampledRanks) -> tuple:
+    "The kernel the intervals draw from, and its coarse grid: the kernel in memory (grid None), or beyond 1 GB the grid's bin-averaged rows (with grid=False: in memory up to 4 GB, else refused)."
+    A = ev.kernel(stream=True)
+    if isinstance(A, _GridKernel): return A.matrix, A
+    return (ev.kernel() if isinstance(A, _StreamedKernel) else A), None
+
 # %% ../nbs/16_trust.ipynb #6a769ebd
 _EXACT_DEPTH = 200
 
 def _posterior_metric_draws(ev:SampledRanks, Pi:np.ndarray, W:np.ndarray, rng) -> np.ndarray:
-    "For each prior Pi[b] (B x N): the users' mean metric with each R_u drawn from P(R | r_u, n_u) under that prior (B x q)."
-    A, h, M = ev.kernel(), ev.counts, ev.M
+    "For each prior Pi[b] (B x N, or B x G bin masses on the coarse grid): the users' mean metric with each R_u drawn from P(R | r_u, n_u) under that prior (B x q)."
+    (A, grid), h, M = _support(ev), ev.counts, ev.M
+    if grid is not None: W = grid.mean_rows(W)                   # a bin's mass spread evenly: the metric's mean over the bin
     Z = np.asarray((A.T @ Pi.T).T)                               # B x C: probability of each column under each prior
     Z = np.where(Z > 0, Z, np.inf)
     nz = np.flatnonzero(np.abs(W).sum(1))
@@ -111,9 +119,10 @@ def _resampled(ev:SampledRanks, h:np.ndarray) -> SampledRanks:
 
 # %% ../nbs/16_trust.ipynb #3f6891c7
 def _bootstrap_priors(ev:SampledRanks, fitted, est:Estimator, Hb:np.ndarray, options:dict) -> np.ndarray:
-    "The estimator `est` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N)."
+    "The estimator `est` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N, or B x G bin masses on the coarse grid)."
     if est.name in ('MLE', 'MLE-auto') and options.get('weights') is None: return _batch_priors(ev, fitted, Hb)
-    return np.array([est.fit(_resampled(ev, h), **options).pmf for h in Hb])
+    grid = _support(ev)[1]
+    return np.array([(lambda p: p if grid is None else grid.collapse(p))(est.fit(_resampled(ev, h), **options).pmf) for h in Hb])
 
 # %% ../nbs/16_trust.ipynb #24183ab2
 _BATCH_CACHE, _BATCH_CACHE_BYTES = {}, 256 * 2**20     # recent batches of bootstrap priors (key -> B x N), at most 256 MB
@@ -122,12 +131,13 @@ def _batch_priors(ev:SampledRanks, fitted:RankDistribution, Hb:np.ndarray) -> np
     "MLE or MLE-auto refitted on the bootstrap counts Hb (B x C) by batched EM with the point fit's rule, remembered by the kernel's columns, Hb and the rule."
     fast = bool(fitted.info.get('accelerated'))          # MLE-auto's fast path: each replicate by the same over-relaxed EM, to its own gap
     rule = (fitted.info['max_gap'] / ev.M, fitted.info['max_iter']) if fast else (fitted.info['iterations'],)
-    h = hashlib.blake2b(repr((ev.N, ev.replace, fast, rule, Hb.shape)).encode(), digest_size=16)
+    A, grid = _support(ev); start = None if grid is None else grid.uniform()        # on the grid: bin masses from the uniform start
+    h = hashlib.blake2b(repr((ev.N, ev.replace, fast, rule, Hb.shape, A.shape)).encode(), digest_size=16)   # A.shape: the kernel or its grid
     for a in (ev.col_N, ev.col_n, ev.col_r, Hb): h.update(np.ascontiguousarray(a).tobytes())
     if (key := h.digest()) in _BATCH_CACHE:
         _BATCH_CACHE[key] = _BATCH_CACHE.pop(key)            # the most recently used last: evicted last
         return _BATCH_CACHE[key]
-    P = _em_over_batch(ev.kernel(), Hb, *rule)[0] if fast else _em_batch(ev.kernel(), Hb, *rule)
+    P = _em_over_batch(A, Hb, *rule, pi0=start)[0] if fast else _em_batch(A, Hb, *rule, pi0=start)
     P.flags.writeable = False
     if P.nbytes <= _BATCH_CACHE_BYTES:                        # a batch larger than the budget is not kept, and evicts nothing
         while _BATCH_CACHE and sum(v.nbytes for v in _BATCH_CACHE.values()) + P.nbytes > _BATCH_CACHE_BYTES: _BATCH_CACHE.pop(next(iter(_BATCH_CACHE)))
@@ -136,9 +146,9 @@ def _batch_priors(ev:SampledRanks, fitted:RankDistribution, Hb:np.ndarray) -> np
 
 # %% ../nbs/16_trust.ipynb #1902d644
 def _check_kernels(name:str, evs:list):
-    "Before any fit: the posterior draws of a distribution estimator need each evaluation's kernel in memory (refused at once when too large, e.g. N = 10^7)."
+    "Before any fit: the posterior draws of a distribution estimator need each evaluation's kernel in memory or its coarse grid (with grid=False, refused at once when too large, e.g. N = 10^7)."
     if get_estimator(name).distribution:
-        for ev in evs: ev.kernel()
+        for ev in evs: _support(ev)
 
 # %% ../nbs/16_trust.ipynb #b18a09f6
 _REPLICATES_PER_TASK = 25     # bootstrap replicates per refit task: the same blocks here and on a cluster, so the same numbers
@@ -185,7 +195,7 @@ def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS) -> np.n
     "Each metric (column of W) under a maximum-likelihood fit from P(R) ∝ 1/R minus under one from the uniform start, both over-relaxed EM to `max_gap` nats of the maximum; NaN when the kernel is not held and would take more than 1 GB."
     try: A = ev.kernel(stream=True)              # the kernel already held, or built if it fits in 1 GB
     except ValueError: A = None
-    if A is None or isinstance(A, (_StreamedKernel, _GridKernel)): return np.full(W.shape[1], np.nan)
+    if A is None or isinstance(A, _StreamedKernel): return np.full(W.shape[1], np.nan)     # on the grid: both fits over its bins
     zipf = 1.0 / np.arange(1, ev.N + 1)
     uniform_fit, zipf_fit = (_em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=p)[0] for p in (np.full(ev.N, 1.0 / ev.N), zipf / zipf.sum()))
     return (zipf_fit - uniform_fit) @ W
@@ -463,14 +473,17 @@ def _midpoint(lo:int, hi:int) -> int:
 # %% ../nbs/16_trust.ipynb #3365ef8b
 def _posterior_global_ranks(ev:SampledRanks, pmf:np.ndarray, rng) -> np.ndarray:
     "One draw of every user's global rank (1..N, users in order) from P(R | r_u, n_u) ∝ P(R) P(r_u | R; n_u) under the prior `pmf`."
-    post = np.asarray(ev.kernel().multiply(np.asarray(pmf, np.float64)[:, None]).todense())     # N x C
+    A, grid = _support(ev)                                          # on the coarse grid: a bin, then R evenly within it
+    p, widths = (np.asarray(pmf, np.float64), np.ones(ev.N)) if grid is None else (grid.collapse(pmf), grid.widths)
+    post = np.asarray(A.multiply(p[:, None]).todense())             # N x C (G x C on the grid)
     cdf = np.cumsum(post, axis=0)
-    cdf = np.where(cdf[-1] > 0, cdf / np.where(cdf[-1] > 0, cdf[-1], 1), np.arange(1, ev.N + 1)[:, None] / ev.N)
-    u, R = rng.random(ev.M), np.empty(ev.M, np.int64)
+    cdf = np.where(cdf[-1] > 0, cdf / np.where(cdf[-1] > 0, cdf[-1], 1), np.cumsum(widths)[:, None] / ev.N)
+    u, row = rng.random(ev.M), np.empty(ev.M, np.int64)
     for c in range(cdf.shape[1]):
         users = np.flatnonzero(ev.column == c)
-        R[users] = 1 + np.minimum(np.searchsorted(cdf[:, c], u[users], side='right'), ev.N - 1)
-    return R
+        row[users] = np.minimum(np.searchsorted(cdf[:, c], u[users], side='right'), len(widths) - 1)
+    if grid is None: return 1 + row
+    return grid.edges[row] + np.floor(rng.random(ev.M) * grid.widths[row]).astype(np.int64)
 
 # %% ../nbs/16_trust.ipynb #67e74121
 def _power(differences:np.ndarray, se:float, level:float) -> float:
