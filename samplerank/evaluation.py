@@ -32,6 +32,9 @@ def _column_key(Ns, ns, r) -> np.ndarray:
 
 
 # %% ../nbs/03a_evaluation.ipynb #7d8b3bd4
+class _KernelNotHeld(ValueError):
+    "A step that keeps the kernel in memory cannot hold it (a `ValueError`: the caller's bad input, named in the message)."
+
 class SampledRanks:
     "A sampled evaluation, validated once: the sampled rank (1..n_u) of each user's relevant item among n_u candidates from N_u items."
     def __init__(self,
@@ -118,10 +121,10 @@ class SampledRanks:
                                         max_bytes=_STREAM_BYTES if can_stream else _MAX_BYTES)
         except _KernelTooLarge as e:
             if not can_stream:
-                raise ValueError(f"{e} over the observed sampled ranks, and this step keeps it in memory "
-                                 "(bootstrap intervals and comparisons); with one catalogue size and one sample set size "
-                                 "the plain MLE ('MLE', 'MLE-auto', accelerate=True), the weighted MLEs ('WMLE', 'WMLE-c') and MES fit on a coarse grid of global ranks instead "
-                                 "(point estimates: --no-intervals on the command line), and the intervals of BV, MN and CLS need no kernel") from None
+                raise _KernelNotHeld(f"{e} over the observed sampled ranks, and this step keeps it in memory "
+                                     "(bootstrap intervals and comparisons with per-user sizes, or with grid=False); with one catalogue size "
+                                     "and one sample set size the estimators and their intervals fit on a coarse grid of global ranks instead "
+                                     "(grid=True, the default), and the intervals of BV, MN and CLS need no kernel") from None
             if self.grid:
                 try: self._streamed = _GridKernel(self.N, self.fixed_n, self.replace, self.col_r)
                 except _KernelTooLarge: pass                       # n in the tens of thousands: the grid's sums would not fit either
@@ -132,7 +135,9 @@ class SampledRanks:
     def at_columns(self, cols) -> SampledRanks:
         "The evaluation of one user per entry of `cols` (column indices, repeats allowed): a resample or a subset of the users."
         cols = np.asarray(cols, np.int64)
-        return SampledRanks(self.col_r[cols], self.catalogue_size or self.col_N[cols], self.fixed_n or self.col_n[cols], self.replace, self.grid)
+        out = SampledRanks(self.col_r[cols], self.catalogue_size or self.col_N[cols], self.fixed_n or self.col_n[cols], self.replace, self.grid)
+        if isinstance(self._streamed, _GridKernel): out._streamed = self._streamed.columns(out.col_r)   # the same grid: no sweep over N rows
+        return out
 
     def bootstrap_counts(self, B:int, rng) -> np.ndarray:
         "Column counts of `B` resamplings of the M users with replacement: rows of Multinomial(M, counts / M)."
@@ -397,7 +402,7 @@ def stratum(self:SampledRanks, users, exact_pools:bool=False) -> SampledRanks:
     if (exact_pools or self.catalogue_size is not None) and np.array_equal(users, np.arange(self.M)): return self
     N = self.Ns[users] if exact_pools else int(np.median(self.Ns[users]))
     if not (exact_pools or self.replace): N = max(N, int(self.n[users].max()))     # without replacement n_u <= N must hold
-    return SampledRanks(self.ranks[users], N, self.fixed_n or self.n[users], self.replace)
+    return SampledRanks(self.ranks[users], N, self.fixed_n or self.n[users], self.replace, self.grid)
 
 # %% ../nbs/03a_evaluation.ipynb #fa6dd6f4
 class StratifiedEstimate:

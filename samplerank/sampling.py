@@ -6,6 +6,7 @@ Docs: https://samplerank.github.io/samplerank/sampling.html.md"""
 
 # %% ../nbs/02_sampling.ipynb #af1a7b15
 from __future__ import annotations
+import copy
 import math
 import warnings
 import numpy as np
@@ -523,6 +524,15 @@ class _GridKernel:
     def collapse(self, pi) -> np.ndarray:
         "The bin masses of a distribution `pi` on 1..N."
         return np.add.reduceat(np.asarray(pi, np.float64), self.edges[:-1] - 1)
+
+    def columns(self, ranks) -> _GridKernel:
+        "The same grid over a subset of its observed ranks (a resample of the users): its columns selected, no sweep."
+        ranks = np.asarray(ranks, np.int64)
+        out = copy.copy(self)
+        out.ranks, out.matrix = ranks, self.matrix[:, np.searchsorted(self.ranks, ranks)]
+        out.shape, out.nnz = out.matrix.shape, out.matrix.nnz
+        out.bounds = _grid_error(self.N, self.n, self.replace, self.edges, int(ranks.max()) - 1)
+        return out
 
     def info(self) -> dict:
         "What a fit on the grid reports: its bins and the bound of the chapter on what the grid can lose (nats a user)."

@@ -13,7 +13,7 @@ import pandas as pd
 from scipy.stats import norm
 from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
 from .metrics import metric_weights
-from .evaluation import SampledRanks, Estimator, get_estimator, register_estimator, _get_estimator
+from .evaluation import SampledRanks, Estimator, get_estimator, register_estimator, _get_estimator, _KernelNotHeld
 from .mle import _fit_mle, _em_batch, _em
 from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
@@ -91,6 +91,7 @@ _EXACT_DEPTH = 200
 def _posterior_metric_draws(ev:SampledRanks, Pi:np.ndarray, W:np.ndarray, rng) -> np.ndarray:
     "For each prior Pi[b] (B x N, or B x G bin masses on the coarse grid): the users' mean metric with each R_u drawn from P(R | r_u, n_u) under that prior (B x q)."
     (A, grid), h, M = _support(ev), ev.counts, ev.M
+    W_ranks = W                                                  # over 1..N: the deep branch's second moment is a mean within bins too
     if grid is not None: W = grid.mean_rows(W)                   # a bin's mass spread evenly: the metric's mean over the bin
     Z = np.asarray((A.T @ Pi.T).T)                               # B x C: probability of each column under each prior
     Z = np.where(Z > 0, Z, np.inf)
@@ -105,9 +106,10 @@ def _posterior_metric_draws(ev:SampledRanks, Pi:np.ndarray, W:np.ndarray, rng) -
             X = rng.multinomial(cnt, P / P.sum(1, keepdims=True))
             out[b] = X[:, :depth].sum(0) @ W[:depth] / M
     else:                                                        # deep metrics: a sum of M independent terms, normal
+        W2 = W_ranks ** 2 if grid is None else grid.mean_rows(W_ranks ** 2)
         for b in range(Pi.shape[0]):
             m1 = np.asarray(A.T @ (Pi[b, :, None] * W)) / Z[b][:, None]
-            m2 = np.asarray(A.T @ (Pi[b, :, None] * W ** 2)) / Z[b][:, None]
+            m2 = np.asarray(A.T @ (Pi[b, :, None] * W2)) / Z[b][:, None]
             mean, var = h @ m1 / M, h @ np.clip(m2 - m1 ** 2, 0, None) / M ** 2
             out[b] = mean + np.sqrt(var) * rng.standard_normal(W.shape[1])
     return out
@@ -557,10 +559,11 @@ def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str
     Ns, prev, B = (first.N if first.catalogue_size else first.Ns), n0, max(50, n_boot // 2)
     for n in tqdm(_plan_sizes(n0, int(first.Ns.min())), disable=not progress, desc='needs_n', leave=False):
         if not todo: break
-        se = _se_at(R, list(todo), Ns, n, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client)
+        try: se = _se_at(R, list(todo), Ns, n, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client)
+        except _KernelNotHeld: break                     # its kernel (or grid) at this n cannot be held: no larger n is planned
         p = {ab: predicted(ab, n, se[ab]) for ab in todo}
         done, mid = [ab for ab in todo if p[ab][0] >= power], _midpoint(prev, n)
-        se_mid = _se_at(R, done, Ns, mid, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client) if done and mid > prev else {}
+        se_mid = _se_at(R, done, Ns, mid, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client) if done and mid > prev else {}   # mid < n: held
         for ab in done:                                  # the midpoint when it is enough, else n
             p_mid = predicted(ab, mid, se_mid[ab]) if ab in se_mid else (0.0, 0.0)
             j = todo.pop(ab)
