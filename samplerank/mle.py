@@ -114,7 +114,7 @@ def _em(A, h, n_iter:int, tol:float=None, pi=None):
     "EM (eq 21) on the kernel A for counts h from `pi` (default: uniform): (pi, iterations, log-likelihood per user at each, gap)."
     if isinstance(A, _StreamedKernel): return _em_streamed(A, h, n_iter, tol, pi)
     if isinstance(A, _GridKernel):                       # the same EM over the grid's bins; pi (on 1..N) and the result expanded
-        p, done, ll, gap = _em(A.matrix, h, n_iter, tol, A.uniform() if pi is None else A.collapse(pi))
+        p, done, ll, gap = _em(A.matrix, h, n_iter, tol, A.start(pi))
         return A.expand(p), done, ll, gap
     runs, h = _band_runs(A), h / h.sum()
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else pi.copy()
@@ -282,7 +282,7 @@ def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state):
 def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=None):
     "Over-relaxed EM for counts h on the kernel A from `pi` (default: uniform) to a certified gap per user <= tol: (pi, passes, log-likelihood per user before each pass, gap)."
     if isinstance(A, _GridKernel):                       # over the grid's bins; pi (on 1..N) and the result expanded
-        p, done, trace, gap = _em_over(A.matrix, h, tol, max_passes, grow, A.uniform() if pi is None else A.collapse(pi))
+        p, done, trace, gap = _em_over(A.matrix, h, tol, max_passes, grow, A.start(pi))
         return A.expand(p), done, trace, gap
     runs, h = _band_runs(A), np.asarray(h, np.float64) / np.sum(h)
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else np.array(pi, np.float64)

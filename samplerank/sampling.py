@@ -488,6 +488,7 @@ class _GridKernel:
         self.matrix = sps.csr_matrix(S / self.widths[:, None])              # zeros dropped: each row keeps its band
         self.shape, self.nnz = self.matrix.shape, self.matrix.nnz
         self.bounds = _grid_error(N, n, self.replace, self.edges, kmax)
+        self._mean_dots = {}                                                 # mean_dot's sweeps by x: shared with the column subsets
 
     def _sums(self, kmax:int, x) -> tuple[np.ndarray, np.ndarray]:
         "Bin sums of P(k | R) (k <= kmax) and of sum_k P(k | R) x[k], in one parallel sweep over the N rows."
@@ -506,12 +507,18 @@ class _GridKernel:
         return float(_grid_error(self.N, self.n, self.replace, self.edges, kmax).max())
 
     def mean_dot(self, x) -> np.ndarray:
-        "The bin means of sum_r P(r | R) x_r over all r = 1..n (one sweep over the N rows)."
-        return self._sums(0, np.asarray(x, np.float64))[1] / self.widths
+        "The bin means of sum_r P(r | R) x_r over all r = 1..n (one sweep over the N rows, once per x: refits on resamples reuse it)."
+        x = np.ascontiguousarray(x, np.float64)
+        if (key := x.tobytes()) not in self._mean_dots: self._mean_dots[key] = self._sums(0, x)[1] / self.widths
+        return self._mean_dots[key]
 
     def uniform(self) -> np.ndarray:
         "The bin masses of the uniform distribution on 1..N."
         return self.widths / self.N
+
+    def start(self, pi=None) -> np.ndarray:
+        "The bin masses of a starting point `pi` on 1..N (None: the uniform distribution)."
+        return self.uniform() if pi is None else self.collapse(pi)
 
     def expand(self, p) -> np.ndarray:
         "The distribution on 1..N that spreads each bin's mass `p` evenly over the bin."

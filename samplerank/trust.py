@@ -124,7 +124,8 @@ def _bootstrap_priors(ev:SampledRanks, fitted, est:Estimator, Hb:np.ndarray, opt
     "The estimator `est` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N, or B x G bin masses on the coarse grid)."
     if est.name in ('MLE', 'MLE-auto') and options.get('weights') is None: return _batch_priors(ev, fitted, Hb)
     grid = _support(ev)[1]
-    return np.array([(lambda p: p if grid is None else grid.collapse(p))(est.fit(_resampled(ev, h), **options).pmf) for h in Hb])
+    keep = (lambda p: p) if grid is None else grid.collapse            # on the grid: each refit's bin masses, not its N weights
+    return np.array([keep(est.fit(_resampled(ev, h), **options).pmf) for h in Hb])
 
 # %% ../nbs/16_trust.ipynb #24183ab2
 _BATCH_CACHE, _BATCH_CACHE_BYTES = {}, 256 * 2**20     # recent batches of bootstrap priors (key -> B x N), at most 256 MB
