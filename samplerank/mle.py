@@ -251,8 +251,8 @@ def _over_pass(runs, ratio, pi, new, q, eta):
 
 # %% ../nbs/04_mle.ipynb #81a587f3
 @jit
-def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state):
-    "Over-relaxed EM from `pi` (in place) until the certified gap is <= tol or `max_passes` passes: (passes, gap); trace[k] = log-likelihood before pass k+1. `state` = (q, ratio, [ll, eta]) carries a fit across calls (ll = nan: start)."
+def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state, steps):
+    "Over-relaxed EM from `pi` (in place) until the certified gap is <= tol or `max_passes` passes: (passes, gap); trace[k] = log-likelihood before pass k+1, steps[k] = the eta of pass k+1's step if kept (if `steps` is not empty). `state` = (q, ratio, [ll, eta]) carries a fit across calls (ll = nan: start)."
     N, c = len(pi), len(h)
     q, ratio, scalars = state
     qn, rn, new = np.zeros(c), np.zeros(c), np.empty(N)
@@ -273,24 +273,25 @@ def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state):
         ln = _loglik_ratio(qn.reshape((1, c)), h, rn)
         if ln >= ll or eta == 1.0:                            # keep the step (an EM step never lowers the likelihood)
             pi[:] = new; q[:] = qn; ratio[:] = rn; ll = ln
+            if len(steps): steps[passes - 1] = eta                # the step's record: the path can be replayed
             eta = min(eta * grow, _ETA_MAX)
         else: eta = 1.0                                       # discard it: the next step is plain EM
     scalars[0], scalars[1] = ll, eta
     return passes, gap
 
 # %% ../nbs/04_mle.ipynb #42937afe
-def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=None):
-    "Over-relaxed EM for counts h on the kernel A from `pi` (default: uniform) to a certified gap per user <= tol: (pi, passes, log-likelihood per user before each pass, gap)."
+def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=None, steps=None):
+    "Over-relaxed EM for counts h on the kernel A from `pi` (default: uniform) to a certified gap per user <= tol: (pi, passes, log-likelihood per user before each pass, gap); `steps` (zeros, >= max_passes long), if given, gets the eta of each kept step at its pass."
     if isinstance(A, _GridKernel):                       # over the grid's bins; pi (on 1..N) and the result expanded
-        p, done, trace, gap = _em_over(A.matrix, h, tol, max_passes, grow, A.start(pi))
+        p, done, trace, gap = _em_over(A.matrix, h, tol, max_passes, grow, A.start(pi), steps)
         return A.expand(p), done, trace, gap
     runs, h = _band_runs(A), np.asarray(h, np.float64) / np.sum(h)
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else np.array(pi, np.float64)
     trace, state = np.full(max_passes, np.nan), (np.zeros(len(h)), np.zeros(len(h)), np.array([np.nan, 1.0]))
-    done, step = 0, _slice_passes(runs)
+    steps, done, step = np.empty(0) if steps is None else steps, 0, _slice_passes(runs)
     while True:        # slices (Ctrl-C is seen between them); a slice cut short redoes its last pass, the same pass: bit for bit
         c = min(step, max_passes - done)
-        p, gap = _em_over_kernel(runs, h, pi, tol, c, grow, trace[done:done + c], state)
+        p, gap = _em_over_kernel(runs, h, pi, tol, c, grow, trace[done:done + c], state, steps[done:done + c] if len(steps) else steps)
         if gap <= tol or done + p >= max_passes: done += p; break
         done += p - 1
     return pi / pi.sum(), done, trace[:done], gap

@@ -6,15 +6,18 @@ Docs: https://samplerank.github.io/samplerank/trust.html.md"""
 
 # %% ../nbs/16_trust.ipynb #0bb484f1
 from __future__ import annotations
-import contextlib, hashlib, itertools, warnings
+import contextlib, hashlib, itertools, math, warnings
+import numba
+import tqdm.auto
 import threadpoolctl
 import numpy as np
 import pandas as pd
 from scipy.stats import norm
-from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
+from .core import jit, _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
 from .metrics import metric_weights
 from .evaluation import SampledRanks, Estimator, get_estimator, register_estimator, _get_estimator, _KernelNotHeld
-from .mle import _fit_mle, _em_batch, _em
+from .mle import _fit_mle, _em_batch, _em, _CHUNKS, _SERIAL_NNZ
+from .sampling import _band_runs, _run_dot, _run_axpy
 from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
 
@@ -57,10 +60,11 @@ def _warn_unconverged(total_gap:float, max_gap:float, passes:int):
 # %% ../nbs/16_trust.ipynb #b3bc33b5
 def _fit_mle_fast(ev:SampledRanks, A, max_gap:float, max_iter:int, switched:int=0) -> RankDistribution:
     "MLE-auto's fast path: over-relaxed EM from the uniform start until the certified total gap is <= `max_gap` nats (at most `max_iter` passes)."
-    pi, passes, ll, gap = _em_over(A, ev.counts, max_gap / ev.M, max_iter)                # A: the evaluation's kernel, or its grid
+    steps = np.zeros(max_iter)                                                          # the eta of each kept step: the path
+    pi, passes, ll, gap = _em_over(A, ev.counts, max_gap / ev.M, max_iter, steps=steps)  # A: the evaluation's kernel, or its grid
     _warn_unconverged(gap * ev.M, max_gap, passes)
     info = dict(iterations=passes, loglik=ll * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts),
-                accelerated=True, switched_at=switched, max_gap=max_gap, max_iter=max_iter, **_grid_info(A))
+                accelerated=True, switched_at=switched, max_gap=max_gap, max_iter=max_iter, steps=steps[steps > 0], **_grid_info(A))
     return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
 
 # %% ../nbs/16_trust.ipynb #305d8b74
@@ -153,6 +157,142 @@ def _check_kernels(name:str, evs:list):
     if get_estimator(name).distribution:
         for ev in evs: _support(ev)
 
+# %% ../nbs/16_trust.ipynb #890245c6
+@jit
+def _column_mass(runs, pi, C) -> np.ndarray:
+    "q = A^T pi over the C columns, summed as the over-relaxed EM's first pass sums it."
+    rows, ptr, col, data = runs
+    q = np.zeros(C)
+    for R in range(len(pi)):
+        if pi[R] != 0.0:
+            for k in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[k], ptr[k + 1] - ptr[k], pi[R], q, col[k])
+    return q
+
+@jit
+def _replay_steps(runs, w, pi, q, etas, keep_pi, keep_s, keep_q):
+    "Replay the kept steps `etas` of over-relaxed EM for frequencies w from `pi` and its q = A^T pi (both in place) with the fit's own arithmetic; if keep_* have rows, row t keeps step t's pi, s = A(w/q) and q."
+    rows, ptr, col, data = runs
+    N, C = len(pi), len(w)
+    qn, ratio = np.zeros(C), np.zeros(C)
+    for t in range(len(etas)):
+        for j in range(C): ratio[j] = w[j] / q[j] if w[j] > 0.0 else 0.0
+        if keep_pi.shape[0]:
+            keep_pi[t] = pi; keep_q[t] = q
+        qn[:] = 0.0
+        tot, eta = 0.0, etas[t]
+        for R in range(N):
+            s = 0.0
+            for k in range(rows[R], rows[R + 1]): s += _run_dot(data, ptr[k], ptr[k + 1] - ptr[k], ratio, col[k])
+            if keep_s.shape[0]: keep_s[t, R] = s
+            p = pi[R] * s if eta == 1.0 else (pi[R] * math.exp(eta * math.log(s)) if s > 0.0 else 0.0)
+            pi[R] = p; tot += p
+            if p != 0.0:
+                for k in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[k], ptr[k + 1] - ptr[k], p, qn, col[k])
+        for R in range(N): pi[R] /= tot
+        for j in range(C): q[j] = qn[j] / tot
+
+# %% ../nbs/16_trust.ipynb #5c55263e
+@jit
+def _back_rows(runs, G, c, tot, se, f, rbar, lo, hi):
+    "Rows lo..hi-1 of the first sweep back: G[R] becomes nu-bar_R s_R^eta; rbar (k x C) = the rows' sum of s-bar_R A[R, :]."
+    rows, ptr, col, data = runs
+    k = G.shape[1]
+    rbar[:] = 0.0
+    for R in range(lo, hi):
+        for i in range(k):
+            nb = (G[R, i] - c[i]) / tot
+            G[R, i] = nb * se[R]
+            if f[R] != 0.0:
+                for kk in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[kk], ptr[kk + 1] - ptr[kk], nb * f[R], rbar[i], col[kk])
+
+@jit
+def _forth_rows(runs, G, qbar, lo, hi):
+    "Rows lo..hi-1 of the second sweep back: G[R, i] += A[R, :] q-bar[i]."
+    rows, ptr, col, data = runs
+    for R in range(lo, hi):
+        for i in range(G.shape[1]):
+            for kk in range(rows[R], rows[R + 1]): G[R, i] += _run_dot(data, ptr[kk], ptr[kk + 1] - ptr[kk], qbar[i], col[kk])
+
+# %% ../nbs/16_trust.ipynb #5b5d410b
+@jit(parallel=True)
+def _back_sweeps_parallel(runs, G, c, tot, se, f, parts, qbar, first):
+    "One of the two sweeps back over the fixed row chunks, in parallel: the first (into `parts`, one per chunk) or the second."
+    N, P = G.shape[0], parts.shape[0]
+    for p in numba.prange(P):
+        if first: _back_rows(runs, G, c, tot, se, f, parts[p], p * N // P, (p + 1) * N // P)
+        else: _forth_rows(runs, G, qbar, p * N // P, (p + 1) * N // P)
+
+# %% ../nbs/16_trust.ipynb #160599c6
+@jit
+def _back_step(runs, w, pi, s, q, eta, G, wbar, parts):
+    "One step of the path backwards over fixed row chunks (the same sums on any number of threads): G (N x k) = d/d pi after the step on entry, before it on exit; wbar (C x k) += d/d w through the step; parts: P x k x C."
+    N, k = G.shape
+    C, P = len(w), parts.shape[0]
+    se, f, c, tot = np.empty(N), np.empty(N), np.zeros(k), 0.0
+    for R in range(N):                                         # se = s^eta, f = eta pi s^(eta - 1): d nu / d s
+        se[R] = s[R] if eta == 1.0 else (math.exp(eta * math.log(s[R])) if s[R] > 0.0 else 0.0)
+        f[R] = eta * pi[R] * se[R] / s[R] if s[R] > 0.0 else 0.0
+        tot += pi[R] * se[R]
+    for R in range(N):
+        for i in range(k): c[i] += pi[R] * se[R] * G[R, i]
+    for i in range(k): c[i] /= tot                             # pi_{t+1}^T G
+    qbar, parallel = np.zeros((k, C)), len(runs[3]) * k >= _SERIAL_NNZ
+    if parallel: _back_sweeps_parallel(runs, G, c, tot, se, f, parts, qbar, True)
+    else:
+        for p in range(P): _back_rows(runs, G, c, tot, se, f, parts[p], p * N // P, (p + 1) * N // P)
+    for p in range(P):                                         # rho-bar, summed over the chunks in order
+        qbar += parts[p]
+    for i in range(k):
+        for j in range(C):
+            wbar[j, i] += qbar[i, j] / q[j]
+            qbar[i, j] *= -w[j] / (q[j] * q[j])                # now q-bar
+    if parallel: _back_sweeps_parallel(runs, G, c, tot, se, f, parts, qbar, False)
+    else:
+        for p in range(P): _forth_rows(runs, G, qbar, p * N // P, (p + 1) * N // P)
+
+# %% ../nbs/16_trust.ipynb #3409e3f9
+def _mean_gradient(A, w, pi, W) -> tuple[np.ndarray, np.ndarray]:
+    "The users' posterior mean of each metric (column of W) under the prior `pi` for column frequencies w (q,), and its gradient in pi (N x q)."
+    q = np.asarray(A.T @ pi)
+    mj = np.divide(np.asarray(A.T @ (pi[:, None] * W)), q[:, None], out=np.zeros((len(q), W.shape[1])), where=q[:, None] > 0)   # C x q: E[metric | column]
+    coef = np.divide(w, q, out=np.zeros_like(w), where=q > 0)
+    return w @ mj, W * np.asarray(A @ coef)[:, None] - np.asarray(A @ (coef[:, None] * mj))
+
+# %% ../nbs/16_trust.ipynb #1845f226
+_BAR_WORK = 2**32       # kernel entries x steps x metrics beyond which the backward sweep shows a progress bar (about 5 s)
+
+def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
+    "d m / d w (C x q) for the posterior means m of the metrics W under the prior at the end of the over-relaxed EM path `etas` from pi0 (backwards from sqrt(T) stored points); and that prior."
+    runs, T, C, k = _band_runs(A), len(etas), len(w), W.shape[1]
+    L = math.isqrt(max(T - 1, 0)) + 1                          # steps per stored point
+    starts, stored, pi, none = range(0, T, L), [], np.array(pi0, np.float64), np.empty((0, 0))
+    q = _column_mass(runs, pi, C)
+    for a in starts:                                           # forwards, keeping (pi, q) every L steps: the fit's path bit for bit
+        stored.append((pi.copy(), q.copy())); _replay_steps(runs, w, pi, q, etas[a:a + L], none, none, none)
+    G = np.ascontiguousarray(_mean_gradient(A, w, pi, W)[1])
+    wbar, parts = np.zeros((C, k)), np.zeros((min(_CHUNKS, len(pi)), k, C))
+    bar = tqdm.auto.tqdm(total=T, desc='linearised bootstrap', leave=False, disable=None if len(runs[3]) * T * k > _BAR_WORK else True)
+    for a, (p, qa) in zip(reversed(starts), reversed(stored)):   # backwards, each stretch replayed from its stored point
+        e = etas[a:a + L]
+        kept_pi, kept_s, kept_q = np.empty((len(e), len(pi))), np.empty((len(e), len(pi))), np.empty((len(e), C))
+        _replay_steps(runs, w, p, qa, e, kept_pi, kept_s, kept_q)
+        for t in range(len(e) - 1, -1, -1): _back_step(runs, w, kept_pi[t], kept_s[t], kept_q[t], e[t], G, wbar, parts)
+        bar.update(len(e))
+    bar.close()
+    return wbar, pi
+
+# %% ../nbs/16_trust.ipynb #b6f9fbdb
+def _linearised(fitted) -> bool:
+    "Whether the bootstrap of a fit is linearised: MLE-auto on its fast path (each refit would be another certified over-relaxed fit)."
+    return isinstance(fitted, RankDistribution) and fitted.method == 'MLE-auto' and bool(fitted.info.get('accelerated'))
+
+def _linear_draws(ev:SampledRanks, fitted:RankDistribution, W:np.ndarray, Hb:np.ndarray, rng) -> np.ndarray:
+    "B draws (B x q) of the users' metrics W for the bootstrap counts Hb (B x C): posterior draws under the fit, each moved by the first-order change of its mean, g'(w_b - w)."
+    (A, grid), w = _support(ev), ev.counts / ev.M
+    prior, start, Wp = (fitted.pmf, np.full(ev.N, 1.0 / ev.N), W) if grid is None else (grid.collapse(fitted.pmf), grid.uniform(), grid.mean_rows(W))
+    g = _path_gradient(A, w, start, fitted.info['steps'], Wp)[0]
+    return _posterior_metric_draws(ev, np.broadcast_to(prior, (len(Hb), len(prior))), W, rng) + (Hb / ev.M - w) @ g
+
 # %% ../nbs/16_trust.ipynb #b18a09f6
 _REPLICATES_PER_TASK = 25     # bootstrap replicates per refit task: the same blocks here and on a cluster, so the same numbers
 
@@ -167,7 +307,7 @@ def _refit_replicates(ev:SampledRanks, est:Estimator, prior_fit, Hb:np.ndarray, 
 # %% ../nbs/16_trust.ipynb #58babe7e
 def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, options:dict, client):
     "Start the refits of B replicates in blocks of `_REPLICATES_PER_TASK` (on the Dask `client`, or here when None); returns the function that collects them, repeating their warnings here (None: no refit)."
-    if not isinstance(fitted, RankDistribution) and not fitted.info.get('learned_prior'): return lambda: None   # linear in the counts
+    if _linearised(fitted) or (not isinstance(fitted, RankDistribution) and not fitted.info.get('learned_prior')): return lambda: None   # linearised, or linear in the counts
     prior_fit = RankDistribution(fitted.pmf, fitted.method, fitted.info) if isinstance(fitted, RankDistribution) else None   # its rule, not its data
     blocks = [Hb[i:i + _REPLICATES_PER_TASK] for i in range(0, len(Hb), _REPLICATES_PER_TASK)]
     def collect(parts):
@@ -187,20 +327,23 @@ def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, o
 
 # %% ../nbs/16_trust.ipynb #580c927a
 def _draws(ev:SampledRanks, fitted, pairs:list, W:np.ndarray, Hb:np.ndarray, refits, rng) -> tuple[np.ndarray, np.ndarray]:
-    "Point estimates (q,) and B draws (B x q) of the users' metrics: posterior draws under the refitted priors, the refitted metrics, or a linear bootstrap."
+    "Point estimates (q,) and B draws (B x q) of the users' metrics: posterior draws under the refitted priors (or linearised), the refitted metrics, or a linear bootstrap."
+    if _linearised(fitted): return fitted.pmf @ W, _linear_draws(ev, fitted, W, Hb, rng)
     if isinstance(fitted, RankDistribution): return fitted.pmf @ W, _posterior_metric_draws(ev, refits(), W, rng)
     if fitted.info.get('learned_prior'): return np.array([fitted.metric(m, K) for m, K in pairs]), refits()
     X = np.stack([fitted.column_values(m, K) for m, K in pairs], axis=1)          # C x q: linear in the counts
     return ev.counts @ X / ev.M, Hb @ X / ev.M
 
 # %% ../nbs/16_trust.ipynb #accc1668
-def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS) -> np.ndarray:
-    "Each metric (column of W) under a maximum-likelihood fit from P(R) ∝ 1/R minus under one from the uniform start, both over-relaxed EM to `max_gap` nats of the maximum; NaN when the kernel is not held and would take more than 1 GB."
+def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS, fitted=None) -> np.ndarray:
+    "Each metric (column of W) under a maximum-likelihood fit from P(R) ∝ 1/R minus under one from the uniform start, both over-relaxed EM to `max_gap` nats of the maximum (the latter is MLE-auto's fast fit `fitted`, if given by that rule); NaN when the kernel is not held and would take more than 1 GB."
     try: A = ev.kernel(stream=True)              # the kernel already held, or built if it fits in 1 GB
     except ValueError: A = None
     if A is None or isinstance(A, _StreamedKernel): return np.full(W.shape[1], np.nan)     # on the grid: both fits over its bins
     zipf = 1.0 / np.arange(1, ev.N + 1)
-    uniform_fit, zipf_fit = (_em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=p)[0] for p in (np.full(ev.N, 1.0 / ev.N), zipf / zipf.sum()))
+    same = _linearised(fitted) and (fitted.info['max_gap'], fitted.info['max_iter']) == (max_gap, _MAX_PASSES)   # the fast fit from the uniform start
+    uniform_fit = fitted.pmf if same else _em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES)[0]
+    zipf_fit = _em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=zipf / zipf.sum())[0]
     return (zipf_fit - uniform_fit) @ W
 
 # %% ../nbs/16_trust.ipynb #d401d413
@@ -288,7 +431,7 @@ def _stratified_draws(evs:dict,          # model name -> SampledRanks of the sam
         try:
             for k, ev in subs.items():
                 e, d = _draws(ev, fits[k], pairs, W, Hb[k], refits[k], rng)
-                s = _start_shift(ev, W) if identify else np.full(len(pairs), np.nan)
+                s = _start_shift(ev, W, fitted=fits[k]) if identify else np.full(len(pairs), np.nan)
                 w = len(users) / first.M
                 est[k], draws[k], shift[k] = est[k] + w * e, draws[k] + w * d, shift[k] + w * s
         except BaseException:                                    # one model failed: the others' tasks stop too
