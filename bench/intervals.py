@@ -7,7 +7,7 @@ path of nbs/16_trust), and its bootstrap is linearised: one backward sweep along
 each metric with the users' column frequencies, instead of 200 certified refits. For reference the script also
 projects the refitted bootstrap (the fit plus 200 times one refit, timed on 3 resamples one by one) at that scale.
 Simulated global ranks (log-normal, median 20, as in bench/run.py, and Beta(0.4, 1) ranks, where every sampled rank
-occurs), sampled with replacement. Each scale runs in its own subprocess; times are the median of `--repeat` warm runs."""
+occurs), sampled with replacement. Each scale runs in its own subprocess, after a warm-up that compiles every kernel; times are the median of `--repeat` runs (default 1)."""
 import argparse, json, subprocess, sys
 from pathlib import Path
 
@@ -17,7 +17,7 @@ import json, time, numpy as np
 from samplerank.sampling import sample_ranks
 from samplerank.mle import simulate_global_ranks, estimate_mle, _em_over
 from samplerank.evaluation import SampledRanks, fit_estimator
-from samplerank.trust import estimate_intervals, compare_models
+from samplerank.trust import estimate_intervals, compare_models, _fit_mle_fast, _linear_draws, _metric_grid, _metric_pairs
 N, n, M, rep = {N}, {n}, {M}, {repeat}
 rng = np.random.default_rng(0)
 dists = {{'log-normal': simulate_global_ranks(N, M, seed=0),
@@ -30,7 +30,9 @@ def med(f):
 rows = []
 for name, R in dists.items():
     r, r2 = sample_ranks(R, N, n, seed=1), sample_ranks(np.maximum(1, R // 2), N, n, seed=2)
-    estimate_mle(r[:200], N, n); estimate_intervals(r[:200], N, n, n_boot=20)          # compile
+    estimate_mle(r[:200], N, n); estimate_intervals(r[:200], N, n, n_boot=20)          # compile, and the fast path's linearised bootstrap too
+    ev0, g0 = SampledRanks(r[:5000], N, n), np.random.default_rng(1)
+    _linear_draws(ev0, _fit_mle_fast(ev0, ev0.kernel(), 10.0, 25600), _metric_grid(_metric_pairs(('ndcg',), (10,)), N), ev0.bootstrap_counts(2, g0), g0)
     t_mle, d = med(lambda: estimate_mle(r, N, n))
     t_auto, a = med(lambda: fit_estimator('MLE-auto', SampledRanks(r, N, n)))
     t_int, t = med(lambda: estimate_intervals(r, N, n, metrics=('recall', 'ndcg', 'ap'), Ks=(10, 50), seed=0))
@@ -53,7 +55,7 @@ def main():
     ap.add_argument('--repeat', type=int, default=1)
     args = ap.parse_args()
     lines = ['# Cost of intervals and comparisons', '',
-             'Seconds (median of warm runs), on a two-core machine; ratios to one `MLE-auto` fit (the recommended estimator: EM from the uniform '
+             'Seconds (one run after a warm-up, or the median of --repeat runs), on a two-core machine; ratios to one `MLE-auto` fit (the recommended estimator: EM from the uniform '
              'start until the certified log-likelihood gap is at most 10 nats; when plain EM would need more than 1,600 iterations, over-relaxed EM '
              'from the uniform start to the same gap, marked "fast", with its number of passes) and to one `estimate_mle` fit (100 EM iterations) '
              'in the same process. `estimate_intervals`: 3 metrics x K in {10, 50}, 200 bootstrap replicates (refitted by batched EM on the plain '

@@ -233,8 +233,8 @@ def _em_batch(A, H, n_iter:int=100, pi0=None) -> np.ndarray:
 _ETA_GROW, _ETA_MAX = 1.1, 1024.0
 
 @jit
-def _over_pass(runs, ratio, pi, new, q, eta):
-    "One fused pass at `pi`: s_R = (A ratio)_R, new[R] = pi[R] s_R^eta (eta = 0: new = pi), q = sum of new[R] A[R, :]; returns (max s_R, sum of new)."
+def _over_pass(runs, ratio, pi, new, q, eta, keep_s):
+    "One fused pass at `pi`: s_R = (A ratio)_R (kept in keep_s if it is not empty), new[R] = pi[R] s_R^eta (eta = 0: new = pi), q = sum of new[R] A[R, :]; returns (max s_R, sum of new)."
     rows, ptr, col, data = runs
     q[:] = 0.0
     best, tot = -np.inf, 0.0
@@ -243,6 +243,7 @@ def _over_pass(runs, ratio, pi, new, q, eta):
         if eta != 0.0:
             for k in range(rows[R], rows[R + 1]): s += _run_dot(data, ptr[k], ptr[k + 1] - ptr[k], ratio, col[k])
             best = max(best, s)
+            if len(keep_s): keep_s[R] = s
         p = pi[R] if eta == 0.0 else pi[R] * s if eta == 1.0 else (pi[R] * math.exp(eta * math.log(s)) if s > 0.0 else 0.0)
         new[R] = p; tot += p
         if p != 0.0:
@@ -255,14 +256,14 @@ def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state, steps):
     "Over-relaxed EM from `pi` (in place) until the certified gap is <= tol or `max_passes` passes: (passes, gap); trace[k] = log-likelihood before pass k+1, steps[k] = the eta of pass k+1's step if kept (if `steps` is not empty). `state` = (q, ratio, [ll, eta]) carries a fit across calls (ll = nan: start)."
     N, c = len(pi), len(h)
     q, ratio, scalars = state
-    qn, rn, new = np.zeros(c), np.zeros(c), np.empty(N)
+    qn, rn, new, none = np.zeros(c), np.zeros(c), np.empty(N), np.empty(0)
     if np.isnan(scalars[0]):
-        _over_pass(runs, ratio, pi, new, q, 0.0)             # q = pi A
+        _over_pass(runs, ratio, pi, new, q, 0.0, none)       # q = pi A
         scalars[0], scalars[1] = _loglik_ratio(q.reshape((1, c)), h, ratio), 1.0   # one chunk: q itself
     ll, eta, passes, gap = scalars[0], scalars[1], 0, np.inf
     while True:
         trace[passes] = ll
-        best, tot = _over_pass(runs, ratio, pi, new, qn, eta)
+        best, tot = _over_pass(runs, ratio, pi, new, qn, eta, none)
         passes += 1
         gap = best - 1.0                                      # certified at the current pi
         if gap <= tol or passes >= max_passes: break
@@ -288,6 +289,7 @@ def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=N
     runs, h = _band_runs(A), np.asarray(h, np.float64) / np.sum(h)
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else np.array(pi, np.float64)
     trace, state = np.full(max_passes, np.nan), (np.zeros(len(h)), np.zeros(len(h)), np.array([np.nan, 1.0]))
+    if steps is not None and len(steps) < max_passes: raise ValueError(f'steps: an array of at least max_passes = {max_passes} entries, got {len(steps)}')
     steps, done, step = np.empty(0) if steps is None else steps, 0, _slice_passes(runs)
     while True:        # slices (Ctrl-C is seen between them); a slice cut short redoes its last pass, the same pass: bit for bit
         c = min(step, max_passes - done)

@@ -16,7 +16,7 @@ from scipy.stats import norm
 from .core import jit, _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
 from .metrics import metric_weights
 from .evaluation import SampledRanks, Estimator, get_estimator, register_estimator, _get_estimator, _KernelNotHeld
-from .mle import _fit_mle, _em_batch, _em, _CHUNKS, _SERIAL_NNZ
+from .mle import _fit_mle, _em_batch, _em, _over_pass, _loglik_ratio, _CHUNKS, _SERIAL_NNZ
 from .sampling import _band_runs, _run_dot, _run_axpy
 from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
@@ -136,7 +136,7 @@ _BATCH_CACHE, _BATCH_CACHE_BYTES = {}, 256 * 2**20     # recent batches of boots
 
 def _batch_priors(ev:SampledRanks, fitted:RankDistribution, Hb:np.ndarray) -> np.ndarray:
     "MLE or MLE-auto refitted on the bootstrap counts Hb (B x C) by batched EM with the point fit's rule, remembered by the kernel's columns, Hb and the rule."
-    fast = bool(fitted.info.get('accelerated'))          # MLE-auto's fast path: each replicate by the same over-relaxed EM, to its own gap
+    fast = bool(fitted.info.get('accelerated'))          # MLE-auto's fast path: the same over-relaxed EM to its own gap (the refitted reference; intervals linearise)
     rule = (fitted.info['max_gap'] / ev.M, fitted.info['max_iter']) if fast else (fitted.info['iterations'],)
     A, grid = _support(ev); start = None if grid is None else grid.uniform()        # on the grid: bin masses from the uniform start
     h = hashlib.blake2b(repr((ev.N, ev.replace, fast, rule, Hb.shape, A.shape)).encode(), digest_size=16)   # A.shape: the kernel or its grid
@@ -159,36 +159,16 @@ def _check_kernels(name:str, evs:list):
 
 # %% ../nbs/16_trust.ipynb #890245c6
 @jit
-def _column_mass(runs, pi, C) -> np.ndarray:
-    "q = A^T pi over the C columns, summed as the over-relaxed EM's first pass sums it."
-    rows, ptr, col, data = runs
-    q = np.zeros(C)
-    for R in range(len(pi)):
-        if pi[R] != 0.0:
-            for k in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[k], ptr[k + 1] - ptr[k], pi[R], q, col[k])
-    return q
-
-@jit
 def _replay_steps(runs, w, pi, q, etas, keep_pi, keep_s, keep_q):
-    "Replay the kept steps `etas` of over-relaxed EM for frequencies w from `pi` and its q = A^T pi (both in place) with the fit's own arithmetic; if keep_* have rows, row t keeps step t's pi, s = A(w/q) and q."
-    rows, ptr, col, data = runs
+    "Replay the kept steps `etas` of over-relaxed EM for frequencies w from `pi` and its q = A^T pi (both in place) by the fit's own pass; if keep_* have rows, row t keeps step t's pi, s = A(w/q) and q."
     N, C = len(pi), len(w)
-    qn, ratio = np.zeros(C), np.zeros(C)
+    ratio, new, qn, none = np.zeros(C), np.empty(N), np.zeros(C), np.empty(0)
     for t in range(len(etas)):
-        for j in range(C): ratio[j] = w[j] / q[j] if w[j] > 0.0 else 0.0
+        _loglik_ratio(q.reshape((1, C)), w, ratio)                # ratio = w / q, as the fit takes it
         if keep_pi.shape[0]:
             keep_pi[t] = pi; keep_q[t] = q
-        qn[:] = 0.0
-        tot, eta = 0.0, etas[t]
-        for R in range(N):
-            s = 0.0
-            for k in range(rows[R], rows[R + 1]): s += _run_dot(data, ptr[k], ptr[k + 1] - ptr[k], ratio, col[k])
-            if keep_s.shape[0]: keep_s[t, R] = s
-            p = pi[R] * s if eta == 1.0 else (pi[R] * math.exp(eta * math.log(s)) if s > 0.0 else 0.0)
-            pi[R] = p; tot += p
-            if p != 0.0:
-                for k in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[k], ptr[k + 1] - ptr[k], p, qn, col[k])
-        for R in range(N): pi[R] /= tot
+        tot = _over_pass(runs, ratio, pi, new, qn, etas[t], keep_s[t] if keep_s.shape[0] else none)[1]
+        for R in range(N): pi[R] = new[R] / tot
         for j in range(C): q[j] = qn[j] / tot
 
 # %% ../nbs/16_trust.ipynb #5c55263e
@@ -215,17 +195,27 @@ def _forth_rows(runs, G, qbar, lo, hi):
 
 # %% ../nbs/16_trust.ipynb #5b5d410b
 @jit(parallel=True)
-def _back_sweeps_parallel(runs, G, c, tot, se, f, parts, qbar, first):
+def _back_sweep_parallel(runs, G, c, tot, se, f, parts, qbar, first):
     "One of the two sweeps back over the fixed row chunks, in parallel: the first (into `parts`, one per chunk) or the second."
     N, P = G.shape[0], parts.shape[0]
     for p in numba.prange(P):
         if first: _back_rows(runs, G, c, tot, se, f, parts[p], p * N // P, (p + 1) * N // P)
         else: _forth_rows(runs, G, qbar, p * N // P, (p + 1) * N // P)
 
+@jit
+def _back_sweep(runs, G, c, tot, se, f, parts, qbar, first):
+    "One of the two sweeps back over the fixed row chunks: on one thread below `_SERIAL_NNZ` entries times metrics, else in parallel (the same sums)."
+    N, P = G.shape[0], parts.shape[0]
+    if len(runs[3]) * G.shape[1] >= _SERIAL_NNZ: _back_sweep_parallel(runs, G, c, tot, se, f, parts, qbar, first)
+    else:
+        for p in range(P):
+            if first: _back_rows(runs, G, c, tot, se, f, parts[p], p * N // P, (p + 1) * N // P)
+            else: _forth_rows(runs, G, qbar, p * N // P, (p + 1) * N // P)
+
 # %% ../nbs/16_trust.ipynb #160599c6
 @jit
 def _back_step(runs, w, pi, s, q, eta, G, wbar, parts):
-    "One step of the path backwards over fixed row chunks (the same sums on any number of threads): G (N x k) = d/d pi after the step on entry, before it on exit; wbar (C x k) += d/d w through the step; parts: P x k x C."
+    "One step of the path backwards (q_j > 0 on every column: each is observed): G (N x k) = d/d pi after the step on entry, before it on exit; wbar (C x k) += d/d w through the step; parts: P x k x C."
     N, k = G.shape
     C, P = len(w), parts.shape[0]
     se, f, c, tot = np.empty(N), np.empty(N), np.zeros(k), 0.0
@@ -236,19 +226,15 @@ def _back_step(runs, w, pi, s, q, eta, G, wbar, parts):
     for R in range(N):
         for i in range(k): c[i] += pi[R] * se[R] * G[R, i]
     for i in range(k): c[i] /= tot                             # pi_{t+1}^T G
-    qbar, parallel = np.zeros((k, C)), len(runs[3]) * k >= _SERIAL_NNZ
-    if parallel: _back_sweeps_parallel(runs, G, c, tot, se, f, parts, qbar, True)
-    else:
-        for p in range(P): _back_rows(runs, G, c, tot, se, f, parts[p], p * N // P, (p + 1) * N // P)
+    qbar = np.zeros((k, C))
+    _back_sweep(runs, G, c, tot, se, f, parts, qbar, True)
     for p in range(P):                                         # rho-bar, summed over the chunks in order
         qbar += parts[p]
     for i in range(k):
         for j in range(C):
             wbar[j, i] += qbar[i, j] / q[j]
             qbar[i, j] *= -w[j] / (q[j] * q[j])                # now q-bar
-    if parallel: _back_sweeps_parallel(runs, G, c, tot, se, f, parts, qbar, False)
-    else:
-        for p in range(P): _forth_rows(runs, G, qbar, p * N // P, (p + 1) * N // P)
+    _back_sweep(runs, G, c, tot, se, f, parts, qbar, False)
 
 # %% ../nbs/16_trust.ipynb #3409e3f9
 def _mean_gradient(A, w, pi, W) -> tuple[np.ndarray, np.ndarray]:
@@ -266,7 +252,7 @@ def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
     runs, T, C, k = _band_runs(A), len(etas), len(w), W.shape[1]
     L = math.isqrt(max(T - 1, 0)) + 1                          # steps per stored point
     starts, stored, pi, none = range(0, T, L), [], np.array(pi0, np.float64), np.empty((0, 0))
-    q = _column_mass(runs, pi, C)
+    q = np.zeros(C); _over_pass(runs, np.zeros(C), pi, np.empty(len(pi)), q, 0.0, np.empty(0))   # q = A^T pi, as the fit starts
     for a in starts:                                           # forwards, keeping (pi, q) every L steps: the fit's path bit for bit
         stored.append((pi.copy(), q.copy())); _replay_steps(runs, w, pi, q, etas[a:a + L], none, none, none)
     G = np.ascontiguousarray(_mean_gradient(A, w, pi, W)[1])
@@ -284,14 +270,15 @@ def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
 # %% ../nbs/16_trust.ipynb #b6f9fbdb
 def _linearised(fitted) -> bool:
     "Whether the bootstrap of a fit is linearised: MLE-auto on its fast path (each refit would be another certified over-relaxed fit)."
-    return isinstance(fitted, RankDistribution) and fitted.method == 'MLE-auto' and bool(fitted.info.get('accelerated'))
+    return isinstance(fitted, RankDistribution) and fitted.method == 'MLE-auto' and bool(fitted.info.get('accelerated')) and 'steps' in fitted.info
 
 def _linear_draws(ev:SampledRanks, fitted:RankDistribution, W:np.ndarray, Hb:np.ndarray, rng) -> np.ndarray:
     "B draws (B x q) of the users' metrics W for the bootstrap counts Hb (B x C): posterior draws under the fit, each moved by the first-order change of its mean, g'(w_b - w)."
     (A, grid), w = _support(ev), ev.counts / ev.M
     prior, start, Wp = (fitted.pmf, np.full(ev.N, 1.0 / ev.N), W) if grid is None else (grid.collapse(fitted.pmf), grid.uniform(), grid.mean_rows(W))
-    g = _path_gradient(A, w, start, fitted.info['steps'], Wp)[0]
-    return _posterior_metric_draws(ev, np.broadcast_to(prior, (len(Hb), len(prior))), W, rng) + (Hb / ev.M - w) @ g
+    with threadpoolctl.threadpool_limits(1, user_api='blas'):     # products: the same sums on any machine
+        g = _path_gradient(A, w, start, fitted.info['steps'], Wp)[0]
+        return _posterior_metric_draws(ev, np.broadcast_to(prior, (len(Hb), len(prior))), W, rng) + (Hb / ev.M - w) @ g
 
 # %% ../nbs/16_trust.ipynb #b18a09f6
 _REPLICATES_PER_TASK = 25     # bootstrap replicates per refit task: the same blocks here and on a cluster, so the same numbers
