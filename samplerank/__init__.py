@@ -3,7 +3,7 @@
 `import samplerank as sr` gives the public API (`sr.__all__`). Where to start: `sr.SampledRanks` holds one sampled
 evaluation, validated once; `sr.estimate_intervals` estimates every metric@K over the whole catalogue with a
 confidence interval; `sr.compare_models` compares models evaluated on the same users and, with `plan=True`, says what
-sample size would decide the undecided pairs; `sr.report_results` and `sr.write_report` write all of it as a report
+sample size would decide the undecided pairs; `sr.evaluate_models` gives both from one set of bootstrap draws; `sr.report_results` and `sr.write_report` write all of it as a report
 (Markdown, figures, LaTeX, JSON). The adapters (`sr.ranks_from_run`, `sr.ranks_from_frame`, `sr.read_model_inputs`)
 read TREC runs, candidate tables and score matrices; `sr.rank_pmf` gives P(r | R) and `sr.sample_ranks_shared` simulates models evaluated against the same negatives. The command line:
 `samplerank demo | estimate | compare | report | translate | example`."""
@@ -36,7 +36,7 @@ from samplerank.mn import estimate_mn, mn_adjusted_metric, estimate_curves, curv
 from samplerank.adaptive import adaptive_sample_ranks, sampling_cost, propose_n_max, plan_sample_size
 from samplerank.evaluation import (SampledRanks, ESTIMATORS, get_estimator, estimator_label, parse_estimator_label, fit_estimator, register_estimator,
                                    RankDistribution, empirical_distribution)
-from samplerank.trust import (estimate_intervals, compare_models, plan_comparison, smallest_sample, decision_notes,
+from samplerank.trust import (estimate_intervals, compare_models, evaluate_models, plan_comparison, smallest_sample, decision_notes,
                               DECISION_RULE)
 from samplerank.adapters import (ranks_from_frame, ranks_from_run, ranks_from_scores, draw_negatives, candidates_frame,
                                  read_negatives, write_negatives, read_trec_run, read_trec_qrels, write_trec_run,
@@ -60,7 +60,7 @@ __all__ = ['__version__', 'METRICS', 'metric_weights', 'exact_metric', 'map_at_k
          'mapping_errors', 'estimate_mn', 'mn_adjusted_metric', 'estimate_curves', 'curve_study',
          'average_relative_error', 'winner_counts', 'adaptive_sample_ranks', 'sampling_cost', 'propose_n_max',
          'plan_sample_size', 'SampledRanks', 'ESTIMATORS', 'get_estimator', 'estimator_label', 'parse_estimator_label', 'fit_estimator',
-         'register_estimator', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample',
+         'register_estimator', 'estimate_intervals', 'compare_models', 'evaluate_models', 'plan_comparison', 'smallest_sample',
          'decision_notes', 'DECISION_RULE',
          'ranks_from_frame', 'ranks_from_run', 'ranks_from_scores', 'draw_negatives', 'candidates_frame',
          'read_negatives', 'write_negatives', 'read_trec_run', 'read_trec_qrels', 'write_trec_run',

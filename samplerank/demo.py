@@ -83,7 +83,7 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     from samplerank.pipeline import rank_models, metrics_table
     from samplerank.ranks import compute_ranks
     from samplerank.metrics import exact_metric
-    from samplerank.trust import estimate_intervals, compare_models, decision_notes, _unidentified
+    from samplerank.trust import estimate_intervals, evaluate_models, decision_notes, _unidentified
     from samplerank.evaluation import SampledRanks
     from tqdm.auto import tqdm
     bar = lambda items, desc: tqdm(list(items), desc=desc, disable=not progress)   # one bar per phase longer than a few seconds
@@ -97,29 +97,30 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     sampled = {k: d.sampled_rank.values for k, d in ranks.items()}
     adaptive = {m.name: compute_ranks(m, split, n=n, n_max=16 * n, seed=seed) for m in bar(models, 'adaptive ranks')}   # Algorithm 1, n..16n
     pools = next(iter(ranks.values())).pool_size.values                                           # each user's own catalogue N_u
-    rows = []
-    for k, d in bar(ranks.items(), 'intervals'):
-        exact = {(m, K): exact_metric(d.global_rank, m, K) for m, K in pairs}                    # full ranking in the users' own pools
-        fits = [(name, estimate_intervals(sampled[k], pools, n, ('recall', 'ndcg'), (10,), method=name, seed=seed, n_boot=n_boot)) for name in DEMO_METHODS]
-        a = adaptive[k]
-        fits.append(('MLE-auto, adaptive', estimate_intervals(a.sampled_rank.values, a.pool_size.values, a.sample_size.values, ('recall', 'ndcg'), (10,), seed=seed, n_boot=n_boot)))
-        for name, t in fits:
-            for r in t.itertuples(): rows.append(dict(model=k, estimator=name, metric=f'{r.metric}@{r.K}', estimate=r.estimate, lo=r.lo, hi=r.hi,
-                                                      exact=exact[(r.metric, r.K)], identified=r.identified))
-    iv = pd.DataFrame(rows).astype({'identified': 'boolean'})
+    fixed, adapt = f'fixed n = {n}', f'adaptive n = {n} to {16 * n}'
+    designs = {fixed: {k: SampledRanks(v, pools, n) for k, v in sampled.items()},                # each model with its own sample sizes
+               adapt: {k: SampledRanks(a.sampled_rank.values, pools, a.sample_size.values) for k, a in adaptive.items()}}
+    exact = {(k, m, K): exact_metric(d.global_rank, m, K) for k, d in ranks.items() for m, K in pairs}   # full ranking in the users' own pools
+    naive = {(k, m, K): exact_metric(v, m, K) for k, v in sampled.items() for m, K in pairs}
+    tables, cmp, notes = [], [], []
+    for design, evs in bar(designs.items(), 'intervals and comparisons'):       # one set of draws per design: every model, metric and pair
+        t, c = evaluate_models(evs, metrics=('recall', 'ndcg'), Ks=(10,), seed=seed, n_boot=n_boot, plan=True, progress=progress)
+        tables.append(t.assign(estimator='MLE-auto' if design == fixed else 'MLE-auto, adaptive'))
+        for m, K in pairs:
+            cm = c[(c.metric == m) & (c.K == K)].reset_index(drop=True)
+            cmp.append(_comparison_rows(cm, design, f'{m}@{K}', {k: exact[(k, m, K)] for k in ranks}, {k: naive[(k, m, K)] for k in ranks}))
+            notes += [(design, f'{m}@{K}', s) for s in decision_notes(cm, len(pools))]
+    for name in DEMO_METHODS[1:]:                                                # the other estimators: intervals only, model by model
+        tables += [estimate_intervals(ev, metrics=('recall', 'ndcg'), Ks=(10,), method=name, seed=seed, n_boot=n_boot).assign(model=k, estimator=name)
+                   for k, ev in bar(designs[fixed].items(), f'{name} intervals')]
+    iv = pd.concat(tables, ignore_index=True)
+    iv = pd.DataFrame(dict(model=iv.model, estimator=iv.estimator, metric=[f'{m}@{K}' for m, K in zip(iv.metric, iv.K)], estimate=iv.estimate,
+                           lo=iv.lo, hi=iv.hi, exact=[exact[(k, m, K)] for k, m, K in zip(iv.model, iv.metric, iv.K)], identified=iv.identified))
     cell = lambda r: (f"{100 * r.estimate:.2f} [{100 * r.lo:.2f}, {100 * r.hi:.2f}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
                       + (' †' if _unidentified(r.identified)[0] else ''))
     iv_table = iv.assign(cell=[cell(r) for r in iv.itertuples()]).pivot(index=['model', 'metric'], columns='estimator', values='cell')
     iv_table = iv_table[[*DEMO_METHODS, 'MLE-auto, adaptive']].reset_index()
     iv_table.insert(2, 'exact', [f"{100 * iv[(iv.model == m) & (iv.metric == met)].exact.iloc[0]:.2f}" for m, met in zip(iv_table.model, iv_table.metric)])
-    designs = {f'fixed n = {n}': {k: SampledRanks(v, pools, n) for k, v in sampled.items()},     # each model with its own sample sizes
-               f'adaptive n = {n} to {16 * n}': {k: SampledRanks(a.sampled_rank.values, pools, a.sample_size.values) for k, a in adaptive.items()}}
-    cmp, notes = [], []
-    for (design, evs), (m, K) in bar(itertools.product(designs.items(), pairs), 'comparisons'):
-        c = compare_models(evs, metric=m, K=K, seed=seed, n_boot=n_boot, plan=True, progress=progress)
-        cmp.append(_comparison_rows(c, design, f'{m}@{K}', {k: exact_metric(d.global_rank, m, K) for k, d in ranks.items()},
-                                    {k: exact_metric(v, m, K) for k, v in sampled.items()}))
-        notes += [(design, f'{m}@{K}', s) for s in decision_notes(c)]
     cmp = pd.concat(cmp, ignore_index=True)
     decided = cmp.groupby('design', sort=False).decision.apply(lambda d: int((d != 'undecided').sum()))
     order = list(decided.sort_values(ascending=False, kind='stable').index)          # the design that decides more pairs first
@@ -178,8 +179,9 @@ def demo_report(res:dict) -> str: # output of `demo_results`
         "ml-latest-small (F. M. Harper and J. A. Konstan, 2015), under its usage license.",
         '## Exact metrics, and the naive sampled metric', markdown_table((mt * 100).round(2).reset_index().set_index('model'), '.2f'),
         '## Estimated global metrics with 95% intervals (%)',
-        f"Each cell: estimate [interval] from the one sampled evaluation (`samplerank.estimate_intervals`, {n_boot} bootstrap "
-        "replicates); * marks an interval that misses the exact value "
+        f"Each cell: estimate [interval] from the one sampled evaluation ({n_boot} bootstrap replicates: for MLE-auto "
+        "`samplerank.evaluate_models`, whose draws of each design also make the comparisons below; for MN-MES "
+        "`samplerank.estimate_intervals`); * marks an interval that misses the exact value "
         f"({n_missed} of {len(iv)}; about 1 in 20 is expected), and † an estimate that the data do not decide: two maximum-likelihood "
         f"fits, EM from the uniform and from the 1/R start, differ by more than half its interval, which is then widened by that difference on both sides ({n_open} of {len(iv)}; the trust "
         "chapter, 'Does the data decide?'). MLE-auto is the recommended estimator; the adaptive column "
@@ -189,7 +191,7 @@ def demo_report(res:dict) -> str: # output of `demo_results`
         "40 cases, and its comparisons of nearly tied models were sometimes wrong ('How power grows with n').",
         markdown_table(iv_table.set_index('model')),
         '## Which model is better? Paired comparisons',
-        "Differences in percentage points, model a minus model b, on the same users (`samplerank.compare_models`, MLE-auto), for "
+        "Differences in percentage points, model a minus model b, on the same users (`samplerank.evaluate_models`, MLE-auto), for "
         f"both sampling designs, the one that decides more pairs first ({decided} decided). "
         f"Decisions: {DECISION_RULE}. `{_NEEDS_N_LEGEND.replace(': ', '`: ', 1)} (the trust chapter, 'What would decide it').",
         markdown_table(cmp.set_index('design'), '.2f'),

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 from tqdm.auto import tqdm
 from .core import _check_bool
 from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
-from .trust import (estimate_intervals, compare_models, decision_notes, DECISION_RULE, RECOMMENDED,
+from .trust import (estimate_intervals, compare_models, evaluate_models, decision_notes, DECISION_RULE, RECOMMENDED,
                               _check_level, _check_comparison, _unidentified, _metric_pairs, _needs_n_labels, _NEEDS_N_LEGEND,
                               _model_evaluations, _check_client)
 from .adapters import AdapterInputError, read_sampled_ranks, catalogue_sizes, _sizes_file
@@ -204,7 +204,7 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
                    n_boot:int=200,             # bootstrap replicates
                    plan:bool=True,             # say what would decide the undecided pairs (needs_n)
                    note:str='',                # how the inputs were read, for the protocol
-                   progress:bool=False,        # one progress bar over the models' intervals and the comparisons
+                   progress:bool=False,        # a progress bar over the estimators (each: intervals and comparisons)
                    client=None,                # a Dask `Client`: the bootstrap refits run on its cluster (the same numbers)
                   ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule
     "Everything a report shows: the protocol, naive sampled metrics, estimates with intervals, paired comparisons and what would decide them."
@@ -213,25 +213,21 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
     names = _estimator_names(methods)
     if not isinstance(note, str): raise ValueError(f"note must be a string; got {type(note).__name__}")
     pairs, level, plan = _metric_pairs(metrics, Ks), _check_level(level), _check_bool('plan', plan)
-    compared = pairs if len(evs) > 1 else []
-    bar = tqdm(total=len(evs) * len(names) + len(compared), desc='report', disable=not _check_bool('progress', progress), file=sys.stderr)
-    estimates = []
-    for k, ev in evs.items():
-        for name in names:
-            bar.set_postfix_str(f'{k}, {name}'); estimates.append(estimate_intervals(ev, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot, client=client).assign(model=k)); bar.update()
-    comparisons, notes = [], []
-    for m, K in compared:
-        bar.set_postfix_str(f'compare {_label(m, K)}')
-        c = compare_models(evs, metric=m, K=K, method=names[0], level=level, seed=seed, n_boot=n_boot, plan=plan, client=client)
-        notes += [(_label(m, K), s) for s in decision_notes(c)]
-        c.attrs = {}                                                      # the plan's curves stay out of the concatenated table
-        comparisons.append(c.assign(metric=m, K=K)); bar.update()
-    bar.close()
+    bar = tqdm(names, desc='report', disable=not _check_bool('progress', progress), file=sys.stderr)
+    estimates, comparisons, notes = [], pd.DataFrame(), []
+    for i, name in enumerate(bar):                                        # per estimator, one set of draws: every model, metric and pair
+        bar.set_postfix_str(name)
+        t, c = evaluate_models(evs, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot, plan=plan and i == 0, client=client)
+        estimates.append(t)
+        if i == 0 and len(evs) > 1:                                       # the first estimator's comparisons, metric by metric
+            per = len(c) // len(pairs)
+            notes = [(_label(m, K), s) for j, (m, K) in enumerate(pairs) for s in decision_notes(c.iloc[j * per:(j + 1) * per], c.attrs['users'])]
+            comparisons = c.reset_index(drop=True); comparisons.attrs = {}   # the plan's curves stay out of the table
     sampled = pd.DataFrame([dict(model=k, metric=m, K=K, sampled=ev.sampled_metric(m, K)) for k, ev in evs.items() for m, K in pairs])
     first = lambda t, cols: t[cols + [c for c in t if c not in cols]].reset_index(drop=True)
     return dict(protocol=_protocol(evs, note) | dict(methods=names, level=level, n_boot=n_boot, seed=seed, plan=plan),
-                sampled=sampled, estimates=first(pd.concat(estimates), ['model', 'method']),
-                comparisons=first(pd.concat(comparisons), ['metric', 'K']) if comparisons else pd.DataFrame(), notes=notes, rule=DECISION_RULE)
+                sampled=sampled, estimates=first(pd.concat(estimates).sort_values('model', key=lambda s: s.map(list(evs).index), kind='stable'), ['model', 'method']),
+                comparisons=comparisons, notes=notes, rule=DECISION_RULE)
 
 # %% ../nbs/20_report.ipynb #8cb1840c
 def _check_table(table, name:str, columns:set) -> pd.DataFrame:

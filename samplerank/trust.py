@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/trust.html.md"""
 
 # %% ../nbs/16_trust.ipynb #0bb484f1
 from __future__ import annotations
-import contextlib, hashlib, itertools, math, warnings
+import contextlib, functools, hashlib, itertools, math, warnings
 import numba
 import tqdm.auto
 import threadpoolctl
@@ -22,8 +22,8 @@ from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
 
 # %% auto #0
-__all__ = ['DECISION_RULE', 'RECOMMENDED', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample',
-           'decision_notes']
+__all__ = ['DECISION_RULE', 'RECOMMENDED', 'evaluate_models', 'estimate_intervals', 'compare_models', 'plan_comparison',
+           'smallest_sample', 'decision_notes']
 
 # %% ../nbs/16_trust.ipynb #e31b334f
 from .mle import _em_over, _em_over_batch
@@ -267,6 +267,16 @@ def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
     bar.close()
     return wbar, pi
 
+# %% ../nbs/16_trust.ipynb #c1e7a0b7
+@functools.cache
+def _blas_controller() -> threadpoolctl.ThreadpoolController:
+    "The BLAS libraries of this process, looked up once (threadpoolctl's lookup takes about 5 ms: 3 s of the demo's 700 refit tasks)."
+    return threadpoolctl.ThreadpoolController()
+
+def _one_blas_thread():
+    "A context in which BLAS runs on one thread, so products sum in the same order on any machine."
+    return _blas_controller().limit(limits=1, user_api='blas')
+
 # %% ../nbs/16_trust.ipynb #b6f9fbdb
 def _linearised(fitted) -> bool:
     "Whether the bootstrap of a fit is linearised: MLE-auto on its fast path (each refit would be another certified over-relaxed fit)."
@@ -276,7 +286,7 @@ def _linear_draws(ev:SampledRanks, fitted:RankDistribution, W:np.ndarray, Hb:np.
     "B draws (B x q) of the users' metrics W for the bootstrap counts Hb (B x C): posterior draws under the fit, each moved by the first-order change of its mean, g'(w_b - w)."
     (A, grid), w = _support(ev), ev.counts / ev.M
     prior, start, Wp = (fitted.pmf, np.full(ev.N, 1.0 / ev.N), W) if grid is None else (grid.collapse(fitted.pmf), grid.uniform(), grid.mean_rows(W))
-    with threadpoolctl.threadpool_limits(1, user_api='blas'):     # products: the same sums on any machine
+    with _one_blas_thread():     # products: the same sums on any machine
         g = _path_gradient(A, w, start, fitted.info['steps'], Wp)[0]
         return _posterior_metric_draws(ev, np.broadcast_to(prior, (len(Hb), len(prior))), W, rng) + (Hb / ev.M - w) @ g
 
@@ -285,7 +295,7 @@ _REPLICATES_PER_TASK = 25     # bootstrap replicates per refit task: the same bl
 
 def _refit_replicates(ev:SampledRanks, est:Estimator, prior_fit, Hb:np.ndarray, pairs:list, options:dict) -> tuple[np.ndarray, list]:
     "One task: the estimator refitted on each row of Hb (b x C), on one BLAS thread: its priors (b x N) given its point fit `prior_fit`, else (None) its metrics (b x q); and the warnings raised."
-    with threadpoolctl.threadpool_limits(1, user_api='blas'), warnings.catch_warnings(record=True) as caught:   # products: the same sums on any machine
+    with _one_blas_thread(), warnings.catch_warnings(record=True) as caught:   # products: the same sums on any machine
         warnings.simplefilter('always')
         if prior_fit is not None: out = _bootstrap_priors(ev, prior_fit, est, Hb, options)
         else: out = np.array([[f.metric(m, K) for m, K in pairs] for f in (est.fit(_resampled(ev, h), **options) for h in Hb)])
@@ -445,6 +455,79 @@ def _check_client(client):
     hint = f" (connect first: dask.distributed.Client({client!r:.60}))" if isinstance(client, str) else ''
     raise ValueError(f"client must be a dask.distributed.Client or None (run here); got {type(client).__name__}{hint}")
 
+# %% ../nbs/16_trust.ipynb #5acd49e8
+def _model_evaluations(ranks, N, n, replace:bool, at_least:int=2) -> dict:
+    "Model name -> SampledRanks of the same users, each validated once; else `ValueError` naming `ranks` (and the model)."
+    if not isinstance(ranks, dict) or len(ranks) < at_least:
+        raise ValueError(f"ranks must map {'at least two' if at_least > 1 else 'one or more'} model names to sampled ranks")
+    evs = {}
+    for k, v in ranks.items():
+        try: evs[str(k)] = SampledRanks.of(v, N, n, replace)
+        except ValueError as e: raise ValueError(f"ranks[{k!r}]: {e}") from None
+    sizes = {k: ev.M for k, ev in evs.items()}
+    if len(set(sizes.values())) > 1: raise ValueError(f"ranks must hold the same users for every model; numbers of users: {sizes}")
+    return evs
+
+# %% ../nbs/16_trust.ipynb #c1e7a0b3
+def _pair_rows(est:dict, draws:dict, shift:dict, j:int, level:float) -> tuple[pd.DataFrame, np.ndarray]:
+    "Every pair of models on the j-th metric of the draws: the difference, its interval, P(a better) and the decision; and the differences' draws (B x pairs)."
+    a, b = (list(x) for x in zip(*itertools.combinations(est, 2)))
+    diff = np.stack([draws[i][:, j] - draws[k][:, j] for i, k in zip(a, b)], axis=1)      # B x pairs: replicate by replicate
+    d = np.array([est[i][j] - est[k][j] for i, k in zip(a, b)])
+    s = np.array([shift[i][j] - shift[k][j] for i, k in zip(a, b)])
+    lo, hi, known = _interval(d, diff, level, s)
+    return pd.DataFrame(dict(a=a, b=b, difference=d, lo=lo, hi=hi, prob_a_better=(diff > 0).mean(0) + 0.5 * (diff == 0).mean(0),
+                             decision=_decide(a, b, lo, hi, known), start_shift=s, identified=known)), diff
+
+# %% ../nbs/16_trust.ipynb #c1e7a0b5
+def evaluate_models(ranks:dict,                 # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
+                    N=None,                     # number of items, or one per user (their own catalogues); not needed for SampledRanks
+                    n=None,                     # sample set size, or one per user (adaptive sampling)
+                    metrics=('ndcg', 'recall'), # metric names
+                    Ks=(10,),                   # cut-offs (None: no cut-off)
+                    method:str=None,            # a registered estimator; None: the recommended one (MLE-auto)
+                    level:float=0.95,           # confidence level of every interval
+                    seed=None,                  # int, numpy Generator or None: the bootstrap's (and the plan's) randomness
+                    replace:bool=True,          # sampling scheme
+                    n_boot:int=200,             # bootstrap replicates
+                    strata:int=6,               # per-user N: pool strata, each with its own rank distributions (1: one group)
+                    exact_pools:bool=False,     # per-user N: each stratum with its users' own N_u (else its median N_u)
+                    identify:bool=True,         # report the start shifts; decide only where the data decide the difference
+                    plan:bool=False,            # also say what would decide each undecided pair: needs_n, planned_power, assurance
+                    power:float=0.8,            # the plan's target: predicted probability of naming the better model
+                    progress:bool=False,        # progress bar of the plan
+                    client=None,                # a Dask `Client`: the bootstrap refits (and the plan's) run on its cluster (the same numbers)
+                    **options,                  # options of the estimator (e.g. gamma for BV)
+                   ) -> tuple[pd.DataFrame, pd.DataFrame]: # intervals (model, metric, K, ...) and comparisons (metric, K, a, b, ...; empty for one model)
+    "Every model's metric@K with its interval, and every pair's difference with its interval and decision, from one set of bootstrap draws."
+    evs = _model_evaluations(ranks, N, n, replace, at_least=1)
+    first = next(iter(evs.values()))
+    if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()): raise ValueError("N: every model must have the same catalogue sizes (the same users)")
+    level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
+    name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
+    pairs, exact_pools = _metric_pairs(metrics, Ks), _check_bool('exact_pools', exact_pools)
+    identify, rng, client = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed)), _check_client(client)
+    plan, power, progress = _check_bool('plan', plan), _check_level(power, 'power'), _check_bool('progress', progress)
+    est, draws, shift = _stratified_draws(evs, name, pairs, strata, exact_pools, n_boot, rng, identify, options, client)
+    intervals = []
+    for k in evs:
+        lo, hi, known = _interval(est[k], draws[k], level, shift[k], floor=0.0)                   # metrics are >= 0
+        intervals.append(pd.DataFrame(dict(model=k, metric=[m for m, _ in pairs], K=[K for _, K in pairs], estimate=est[k], lo=lo, hi=hi,
+                                           method=name, start_shift=shift[k], identified=known)))
+    tables, curves = [], []
+    for j, (m, K) in enumerate(pairs if len(evs) > 1 else []):
+        t, diff = _pair_rows(est, draws, shift, j, level)
+        if plan:
+            t['needs_n'], t['planned_power'], t['assurance'], curve = _needs_n(evs, t, diff, name, m, K, level, power, first.replace,
+                                                                               strata, exact_pools, n_boot, rng, options, progress, client)
+            curve.insert(0, 'metric', m); curve.insert(1, 'K', K); curves.append(curve)
+        t.insert(0, 'metric', m); t.insert(1, 'K', K); tables.append(t)
+    comparisons = (pd.concat(tables, ignore_index=True) if tables else
+                   pd.DataFrame(columns=['metric', 'K', 'a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'start_shift', 'identified']))
+    comparisons.attrs['users'] = first.M
+    if curves: comparisons.attrs['plan'] = pd.concat(curves, ignore_index=True)   # every prediction made: metric, K, a, b, n, power, assurance
+    return pd.concat(intervals, ignore_index=True), comparisons
+
 # %% ../nbs/16_trust.ipynb #a58d1e57
 def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 1..n_u), or a SampledRanks
                        N=None,                        # number of items, or one per user (their own catalogues); not needed for a SampledRanks
@@ -464,27 +547,9 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
                       ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method, start_shift, identified
     "Every metric@K of these users estimated from their sampled ranks, with a confidence interval for the exact value."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
-    level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
-    name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
-    pairs, exact_pools = _metric_pairs(metrics, Ks), _check_bool('exact_pools', exact_pools)
-    identify, rng, client = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed)), _check_client(client)
-    est, draws, shift = (x['_'] for x in _stratified_draws({'_': ev}, name, pairs, strata, exact_pools, n_boot, rng, identify, options, client))
-    lo, hi, known = _interval(est, draws, level, shift, floor=0.0)                       # metrics are >= 0
-    return pd.DataFrame(dict(metric=[m for m, _ in pairs], K=[K for _, K in pairs], estimate=est, lo=lo, hi=hi, method=name,
-                             start_shift=shift, identified=known))
-
-# %% ../nbs/16_trust.ipynb #5acd49e8
-def _model_evaluations(ranks, N, n, replace:bool, at_least:int=2) -> dict:
-    "Model name -> SampledRanks of the same users, each validated once; else `ValueError` naming `ranks` (and the model)."
-    if not isinstance(ranks, dict) or len(ranks) < at_least:
-        raise ValueError(f"ranks must map {'at least two' if at_least > 1 else 'one or more'} model names to sampled ranks")
-    evs = {}
-    for k, v in ranks.items():
-        try: evs[str(k)] = SampledRanks.of(v, N, n, replace)
-        except ValueError as e: raise ValueError(f"ranks[{k!r}]: {e}") from None
-    sizes = {k: ev.M for k, ev in evs.items()}
-    if len(set(sizes.values())) > 1: raise ValueError(f"ranks must hold the same users for every model; numbers of users: {sizes}")
-    return evs
+    t = evaluate_models({'_': ev}, metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, replace=replace, n_boot=n_boot, strata=strata,
+                        exact_pools=exact_pools, identify=identify, client=client, **options)[0]
+    return t.drop(columns='model')
 
 # %% ../nbs/16_trust.ipynb #80e09b7b
 def compare_models(ranks:dict,            # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
@@ -507,27 +572,11 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                    **options,             # options of the estimator
                   ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, start_shift, identified[, needs_n, planned_power, assurance]
     "Every pair of models: the difference of their metric@K on these users, its interval, and the better one (or 'undecided')."
-    evs = _model_evaluations(ranks, N, n, replace)
-    level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
-    first = next(iter(evs.values()))
-    if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()): raise ValueError("N: every model must have the same catalogue sizes (the same users)")
-    name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
-    pairs, exact_pools = _metric_pairs((metric,), (K,)), _check_bool('exact_pools', exact_pools)
-    identify, rng, client = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed)), _check_client(client)
-    plan, power, progress = _check_bool('plan', plan), _check_level(power, 'power'), _check_bool('progress', progress)
-    est, draws, shift = _stratified_draws(evs, name, pairs, strata, exact_pools, n_boot, rng, identify, options, client)
-    a, b = (list(x) for x in zip(*itertools.combinations(evs, 2)))
-    diff = np.stack([draws[i][:, 0] - draws[j][:, 0] for i, j in zip(a, b)], axis=1)      # B x pairs: replicate by replicate
-    d = np.array([est[i][0] - est[j][0] for i, j in zip(a, b)])
-    s = np.array([shift[i][0] - shift[j][0] for i, j in zip(a, b)])
-    lo, hi, known = _interval(d, diff, level, s)
-    out = pd.DataFrame(dict(a=a, b=b, difference=d, lo=lo, hi=hi, prob_a_better=(diff > 0).mean(0) + 0.5 * (diff == 0).mean(0),
-                            decision=_decide(a, b, lo, hi, known), start_shift=s, identified=known))
-    out.attrs['users'] = first.M
-    if plan:
-        out['needs_n'], out['planned_power'], out['assurance'], curve = _needs_n(evs, out, diff, name, pairs[0][0], pairs[0][1], level,
-                                                                                 power, first.replace, strata, exact_pools, n_boot, rng, options, progress, client)
-        out.attrs['plan'] = curve              # every prediction made: a, b, n, power, assurance (n = N: the full ranking)
+    evs = _model_evaluations(ranks, N, n, replace)                                   # two models or more
+    _, c = evaluate_models(evs, metrics=(_check_metric(metric),), Ks=(K,), method=method, level=level, seed=seed, replace=replace, n_boot=n_boot,
+                           strata=strata, exact_pools=exact_pools, identify=identify, plan=plan, power=power, progress=progress, client=client, **options)
+    out = c.drop(columns=['metric', 'K'])
+    out.attrs = {'users': c.attrs['users']} | ({'plan': c.attrs['plan'].drop(columns=['metric', 'K'])} if 'plan' in c.attrs else {})
     return out
 
 # %% ../nbs/16_trust.ipynb #1558ccad

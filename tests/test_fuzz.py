@@ -195,6 +195,8 @@ API = {
                             replace=True, n_boot=20, client=None, kinds=dict(client='client')),
     'compare_models': E(ranks={'A': SR, 'B': SR_B}, N=N, n=n, metric='ndcg', K=10, method='CLS', level=0.95, seed=0,
                         replace=True, n_boot=20, plan=False, power=0.8, progress=False, client=None, kinds=dict(ranks='dict', client='client')),
+    'evaluate_models': E(ranks={'A': SR, 'B': SR_B}, N=N, n=n, metrics=('ndcg',), Ks=(10,), method='CLS', level=0.95, seed=0, replace=True,
+                         n_boot=20, plan=False, power=0.8, progress=False, client=None, kinds=dict(ranks='dict', client='client')),
     'decision_notes': E(table=COMPARISON, M=M),
     'plan_comparison': E(priors={'A': PRIOR, 'B': np.r_[PRIOR[:-1] * 0 + 0.9 / (N - 1), 0.1]}, n_values=(n,), M=M,
                          metric='ndcg', K=10, level=0.95, repeats=2, seed=0, n_boot=20, progress=False, client=None,

@@ -90,6 +90,7 @@ def test_float_options_refused_by_name(name, option, bad):
     given = dict(sampled_ranks=r, ranks=r, N=1000, n=50, metric='ndcg', K=10, global_ranks=np.arange(1, 301))
     prior = np.full(1000, 1e-3)
     extra = dict(compare_models=dict(ranks={'A': r, 'B': np.maximum(1, r - 1)}),
+                 evaluate_models=dict(ranks={'A': r, 'B': np.maximum(1, r - 1)}, n_boot=20),
                  report_results=dict(ranks={'A': r, 'B': np.maximum(1, r - 1)}, n_boot=20, plan=False),
                  evaluate=dict(frame=pd.DataFrame({'user': [0, 0, 1, 1], 'score': [1., 0., 0., 1.], 'label': [1, 0, 1, 0],
                                                    'prob': [.5, .5, .5, .5]}), N=100),
