@@ -6,7 +6,6 @@ Docs: https://samplerank.github.io/samplerank/demo.html.md"""
 
 # %% ../nbs/21_demo.ipynb #744d8054
 from __future__ import annotations
-import itertools
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -57,7 +56,8 @@ def run_example(out:Path,         # directory for report.md and the figures
     return text
 
 # %% ../nbs/21_demo.ipynb #519f482e
-DEMO_METHODS = ('MLE-auto', 'MN-MES')   # estimators whose intervals the demo reports (MLE-auto: the recommended one)
+DEMO_METHODS = ('MLE-auto', 'MN-MES')   # estimators whose intervals the demo reports (the first, the recommended one, also compares the models)
+_ADAPTIVE_COLUMN = f'{DEMO_METHODS[0]}, adaptive'   # its intervals under adaptive sampling
 
 def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:dict) -> pd.DataFrame:
     "The demo's rows of one comparison (percentage points): exact, naive and estimated differences, the decision, and what would decide it."
@@ -83,7 +83,7 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     from samplerank.pipeline import rank_models, metrics_table
     from samplerank.ranks import compute_ranks
     from samplerank.metrics import exact_metric
-    from samplerank.trust import estimate_intervals, evaluate_models, decision_notes, _unidentified
+    from samplerank.trust import estimate_intervals, evaluate_models, decision_notes, _unidentified, _per_metric
     from samplerank.evaluation import SampledRanks
     from tqdm.auto import tqdm
     bar = lambda items, desc: tqdm(list(items), desc=desc, disable=not progress)   # one bar per phase longer than a few seconds
@@ -104,10 +104,9 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     naive = {(k, m, K): exact_metric(v, m, K) for k, v in sampled.items() for m, K in pairs}
     tables, cmp, notes = [], [], []
     for design, evs in bar(designs.items(), 'intervals and comparisons'):       # one set of draws per design: every model, metric and pair
-        t, c = evaluate_models(evs, metrics=('recall', 'ndcg'), Ks=(10,), seed=seed, n_boot=n_boot, plan=True, progress=progress)
-        tables.append(t.assign(estimator='MLE-auto' if design == fixed else 'MLE-auto, adaptive'))
-        for m, K in pairs:
-            cm = c[(c.metric == m) & (c.K == K)].reset_index(drop=True)
+        t, c = evaluate_models(evs, metrics=('recall', 'ndcg'), Ks=(10,), method=DEMO_METHODS[0], seed=seed, n_boot=n_boot, plan=True, progress=progress)
+        tables.append(t.assign(estimator=DEMO_METHODS[0] if design == fixed else _ADAPTIVE_COLUMN))
+        for m, K, cm in _per_metric(c):
             cmp.append(_comparison_rows(cm, design, f'{m}@{K}', {k: exact[(k, m, K)] for k in ranks}, {k: naive[(k, m, K)] for k in ranks}))
             notes += [(design, f'{m}@{K}', s) for s in decision_notes(cm, len(pools))]
     for name in DEMO_METHODS[1:]:                                                # the other estimators: intervals only, model by model
@@ -119,7 +118,7 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     cell = lambda r: (f"{100 * r.estimate:.2f} [{100 * r.lo:.2f}, {100 * r.hi:.2f}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
                       + (' †' if _unidentified(r.identified)[0] else ''))
     iv_table = iv.assign(cell=[cell(r) for r in iv.itertuples()]).pivot(index=['model', 'metric'], columns='estimator', values='cell')
-    iv_table = iv_table[[*DEMO_METHODS, 'MLE-auto, adaptive']].reset_index()
+    iv_table = iv_table[[*DEMO_METHODS, _ADAPTIVE_COLUMN]].reset_index()
     iv_table.insert(2, 'exact', [f"{100 * iv[(iv.model == m) & (iv.metric == met)].exact.iloc[0]:.2f}" for m, met in zip(iv_table.model, iv_table.metric)])
     cmp = pd.concat(cmp, ignore_index=True)
     decided = cmp.groupby('design', sort=False).decision.apply(lambda d: int((d != 'undecided').sum()))
@@ -149,7 +148,7 @@ def plot_demo(res:dict,  # output of `demo_results`
         ax.set(title=name, xlabel='K', ylabel='Recall@K')
     axs[0].legend(); fig.tight_layout(); fig.savefig(out / 'recall_curves.png', dpi=110); plt.close(fig)
     fig, axs = plt.subplots(1, 2, figsize=(11, 3.8))
-    names = list(ranks); ests = [*DEMO_METHODS, 'MLE-auto, adaptive']
+    names = list(ranks); ests = [*DEMO_METHODS, _ADAPTIVE_COLUMN]
     for ax, (m, K) in zip(axs, pairs):
         sub = iv[iv.metric == f'{m}@{K}']
         for j, e in enumerate(ests):

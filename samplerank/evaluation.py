@@ -137,7 +137,7 @@ class SampledRanks:
         cols = np.asarray(cols, np.int64)
         out = SampledRanks(self.col_r[cols], self.catalogue_size or self.col_N[cols], self.fixed_n or self.col_n[cols], self.replace, self.grid)
         if isinstance(self._streamed, _GridKernel): out._streamed = self._streamed.columns(out.col_r)   # the same grid: no sweep over N rows
-        if self._kernel is not None: out._kernel = self._kernel[:, np.unique(cols)]    # its columns of the kernel already built (to rounding): no sweep over N rows
+        if self._kernel is not None: out._kernel = self._kernel[:out.N, np.unique(cols)]   # its rows and columns of the kernel already built (to rounding)
         return out
 
     def bootstrap_counts(self, B:int, rng) -> np.ndarray:

@@ -16,7 +16,7 @@ from .core import _check_bool
 from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
 from .trust import (estimate_intervals, compare_models, evaluate_models, decision_notes, DECISION_RULE, RECOMMENDED,
                               _check_level, _check_comparison, _unidentified, _metric_pairs, _needs_n_labels, _NEEDS_N_LEGEND,
-                              _model_evaluations, _check_client)
+                              _model_evaluations, _check_client, _per_metric)
 from .adapters import AdapterInputError, read_sampled_ranks, catalogue_sizes, _sizes_file
 
 # %% auto #0
@@ -220,8 +220,7 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
         t, c = evaluate_models(evs, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot, plan=plan and i == 0, client=client)
         estimates.append(t)
         if i == 0 and len(evs) > 1:                                       # the first estimator's comparisons, metric by metric
-            per = len(c) // len(pairs)
-            notes = [(_label(m, K), s) for j, (m, K) in enumerate(pairs) for s in decision_notes(c.iloc[j * per:(j + 1) * per], c.attrs['users'])]
+            notes = [(_label(m, K), s) for m, K, g in _per_metric(c) for s in decision_notes(g, c.attrs['users'])]
             comparisons = c.reset_index(drop=True); comparisons.attrs = {}   # the plan's curves stay out of the table
     sampled = pd.DataFrame([dict(model=k, metric=m, K=K, sampled=ev.sampled_metric(m, K)) for k, ev in evs.items() for m, K in pairs])
     first = lambda t, cols: t[cols + [c for c in t if c not in cols]].reset_index(drop=True)
@@ -302,7 +301,7 @@ def _number_formats(t:pd.DataFrame, columns, probabilities=('prob_a_better', 'pl
     digits = _decimals(t[columns].to_numpy(np.float64).ravel()) if columns else 4
     out = {c: f'{{:.{digits}f}}' for c in columns}
     out.update({c: '{:.3f}' for c in probabilities if numeric(c)})
-    if 'needs_n' in t: out['needs_n'] = lambda v: '' if pd.isna(v) else f'{int(v):,}'
+    out.update({c: (lambda v: '' if pd.isna(v) else f'{int(v):,}') for c in ('needs_n', 'needs_n_above') if c in t})
     return out
 
 # %% ../nbs/20_report.ipynb #e575d6e4

@@ -278,9 +278,14 @@ def _one_blas_thread():
     return _blas_controller().limit(limits=1, user_api='blas')
 
 # %% ../nbs/16_trust.ipynb #b6f9fbdb
+def _is_fast_fit(fitted, max_gap:float=None) -> bool:
+    "Whether `fitted` is MLE-auto's fast fit: over-relaxed EM from the uniform start (with `max_gap`: to that gap, within `_MAX_PASSES` passes)."
+    fast = isinstance(fitted, RankDistribution) and fitted.method == 'MLE-auto' and bool(fitted.info.get('accelerated'))
+    return fast and (max_gap is None or (fitted.info['max_gap'], fitted.info['max_iter']) == (max_gap, _MAX_PASSES))
+
 def _linearised(fitted) -> bool:
-    "Whether the bootstrap of a fit is linearised: MLE-auto on its fast path (each refit would be another certified over-relaxed fit)."
-    return isinstance(fitted, RankDistribution) and fitted.method == 'MLE-auto' and bool(fitted.info.get('accelerated')) and 'steps' in fitted.info
+    "Whether the bootstrap of a fit is linearised: MLE-auto's fast fit with its recorded path (each refit would be another certified over-relaxed fit)."
+    return _is_fast_fit(fitted) and 'steps' in fitted.info
 
 def _linear_draws(ev:SampledRanks, fitted:RankDistribution, W:np.ndarray, Hb:np.ndarray, rng) -> np.ndarray:
     "B draws (B x q) of the users' metrics W for the bootstrap counts Hb (B x C): posterior draws under the fit, each moved by the first-order change of its mean, g'(w_b - w)."
@@ -338,8 +343,7 @@ def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS, fitted=
     except ValueError: A = None
     if A is None or isinstance(A, _StreamedKernel): return np.full(W.shape[1], np.nan)     # on the grid: both fits over its bins
     zipf = 1.0 / np.arange(1, ev.N + 1)
-    same = _linearised(fitted) and (fitted.info['max_gap'], fitted.info['max_iter']) == (max_gap, _MAX_PASSES)   # the fast fit from the uniform start
-    uniform_fit = fitted.pmf if same else _em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES)[0]
+    uniform_fit = fitted.pmf if _is_fast_fit(fitted, max_gap) else _em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES)[0]   # the same fit from the uniform start
     zipf_fit = _em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=zipf / zipf.sum())[0]
     return (zipf_fit - uniform_fit) @ W
 
@@ -493,7 +497,7 @@ def evaluate_models(ranks:dict,                 # model name -> sampled ranks (o
                     strata:int=6,               # per-user N: pool strata, each with its own rank distributions (1: one group)
                     exact_pools:bool=False,     # per-user N: each stratum with its users' own N_u (else its median N_u)
                     identify:bool=True,         # report the start shifts; decide only where the data decide the difference
-                    plan:bool=False,            # also say what would decide each undecided pair: needs_n, planned_power, assurance
+                    plan:bool=False,            # also say what would decide each undecided pair: needs_n, planned_power, assurance, needs_n_above
                     power:float=0.8,            # the plan's target: predicted probability of naming the better model
                     progress:bool=False,        # progress bar of the plan
                     client=None,                # a Dask `Client`: the bootstrap refits (and the plan's) run on its cluster (the same numbers)
@@ -518,15 +522,22 @@ def evaluate_models(ranks:dict,                 # model name -> sampled ranks (o
     for j, (m, K) in enumerate(pairs if len(evs) > 1 else []):
         t, diff = _pair_rows(est, draws, shift, j, level)
         if plan:
-            t['needs_n'], t['planned_power'], t['assurance'], curve = _needs_n(evs, t, diff, name, m, K, level, power, first.replace,
-                                                                               strata, exact_pools, n_boot, rng, options, progress, client)
+            t['needs_n'], t['planned_power'], t['assurance'], t['needs_n_above'], curve = _needs_n(evs, t, diff, name, m, K, level, power, first.replace,
+                                                                                                   strata, exact_pools, n_boot, rng, options, progress, client)
             curve.insert(0, 'metric', m); curve.insert(1, 'K', K); curves.append(curve)
         t.insert(0, 'metric', m); t.insert(1, 'K', K); tables.append(t)
     comparisons = (pd.concat(tables, ignore_index=True) if tables else
-                   pd.DataFrame(columns=['metric', 'K', 'a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'start_shift', 'identified']))
+                   pd.DataFrame(columns=['metric', 'K', 'a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'start_shift', 'identified',
+                                         *(['needs_n', 'planned_power', 'assurance', 'needs_n_above'] if plan else [])]))
     comparisons.attrs['users'] = first.M
     if curves: comparisons.attrs['plan'] = pd.concat(curves, ignore_index=True)   # every prediction made: metric, K, a, b, n, power, assurance
     return pd.concat(intervals, ignore_index=True), comparisons
+
+# %% ../nbs/16_trust.ipynb #c1e7a0b8
+def _per_metric(comparisons:pd.DataFrame) -> list[tuple]:
+    "The comparisons of `evaluate_models` metric by metric, in the order asked: (metric, K, its rows without those two columns)."
+    return [(m, None if pd.isna(K) else int(K), g.drop(columns=['metric', 'K']).reset_index(drop=True))
+            for (m, K), g in comparisons.groupby(['metric', 'K'], sort=False, dropna=False)]
 
 # %% ../nbs/16_trust.ipynb #a58d1e57
 def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 1..n_u), or a SampledRanks
@@ -570,12 +581,12 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                    progress:bool=False,   # progress bar of the plan
                    client=None,           # a Dask `Client`: the bootstrap refits (and the plan's) run on its cluster (the same numbers)
                    **options,             # options of the estimator
-                  ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, start_shift, identified[, needs_n, planned_power, assurance]
+                  ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, start_shift, identified[, needs_n, planned_power, assurance, needs_n_above]
     "Every pair of models: the difference of their metric@K on these users, its interval, and the better one (or 'undecided')."
     evs = _model_evaluations(ranks, N, n, replace)                                   # two models or more
     _, c = evaluate_models(evs, metrics=(_check_metric(metric),), Ks=(K,), method=method, level=level, seed=seed, replace=replace, n_boot=n_boot,
                            strata=strata, exact_pools=exact_pools, identify=identify, plan=plan, power=power, progress=progress, client=client, **options)
-    out = c.drop(columns=['metric', 'K'])
+    out = _per_metric(c)[0][2]
     out.attrs = {'users': c.attrs['users']} | ({'plan': c.attrs['plan'].drop(columns=['metric', 'K'])} if 'plan' in c.attrs else {})
     return out
 
@@ -717,12 +728,12 @@ def _safeguard(difference:float, draws:np.ndarray) -> float:
 # %% ../nbs/16_trust.ipynb #5a91b00f
 def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str, K, level:float, power:float, replace:bool,
              strata:int, exact_pools:bool, n_boot:int, rng, options:dict, progress:bool, client=None) -> tuple:
-    "needs_n, planned_power and assurance of every pair of compare_models' `table`, and every prediction made."
+    "needs_n, planned_power, assurance and needs_n_above (the last n planned, where a larger one would be needed but its kernel cannot be held) of every pair of a comparisons table of one metric (`compare_models`'), and every prediction made."
     from tqdm.auto import tqdm
     first, curve = next(iter(evs.values())), []
     n0 = int(np.ceil(np.mean([ev.n.mean() for ev in evs.values()])))   # the current n (its mean over users and models when they differ)
     need = np.where(table.decision != 'undecided', float(n0), np.nan)
-    planned, assured = np.full(len(table), np.nan), np.full(len(table), np.nan)
+    planned, assured, above = np.full(len(table), np.nan), np.full(len(table), np.nan), np.full(len(table), np.nan)
     todo = {(a, b): j for j, (a, b, d) in enumerate(zip(table.a, table.b, table.decision)) if d == 'undecided'}
     safe = {j: max(_safeguard(table.difference.iloc[j], diff[:, j]), 0.0) for j in todo.values()}
     def predicted(ab, n, se) -> tuple:                   # power at the safeguard difference, and averaged over the draws
@@ -740,7 +751,9 @@ def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str
     for n in tqdm(_plan_sizes(n0, int(first.Ns.min())), disable=not progress, desc='needs_n', leave=False):
         if not todo: break
         try: se = _se_at(R, list(todo), Ns, n, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client)
-        except _KernelNotHeld: break                     # its kernel (or grid) at this n cannot be held: no larger n is planned
+        except _KernelNotHeld:                           # its kernel (or grid) at this n cannot be held: no larger n is planned,
+            for j in todo.values(): above[j] = prev      # and the pairs still open need more than the last n planned
+            break
         p = {ab: predicted(ab, n, se[ab]) for ab in todo}
         done, mid = [ab for ab in todo if p[ab][0] >= power], _midpoint(prev, n)
         se_mid = _se_at(R, done, Ns, mid, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client) if done and mid > prev else {}   # mid < n: held
@@ -751,7 +764,7 @@ def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str
         for ab, j in todo.items(): planned[j], assured[j] = p[ab]
         prev = n
     curve = pd.DataFrame(curve, columns=['a', 'b', 'n', 'power', 'assurance']).sort_values(['a', 'b', 'n'], kind='stable', ignore_index=True)
-    return need, planned, assured, curve
+    return need, planned, assured, above, curve
 
 # %% ../nbs/16_trust.ipynb #a39f5f05
 def _check_comparison(table) -> pd.DataFrame:
@@ -770,15 +783,16 @@ def _check_comparison(table) -> pd.DataFrame:
 
 # %% ../nbs/16_trust.ipynb #8b643683
 def _pair_status(r) -> str:
-    "What one comparison row can say: 'decided', 'unidentified', 'unplanned' (no plan asked), 'neither' (the evaluation favours neither model), 'no n' or 'n'."
+    "What one comparison row can say: 'decided', 'unidentified', 'unplanned' (no plan asked), 'neither' (the evaluation favours neither model), 'above' (more than the largest n whose kernel could be held), 'no n' or 'n'."
     if r.decision != 'undecided': return 'decided'
     if _unidentified(r.identified)[0]: return 'unidentified'
     if not hasattr(r, 'needs_n'): return 'unplanned'
     if max(r.prob_a_better, 1 - r.prob_a_better) < 1 - _SAFEGUARD: return 'neither'
+    if np.isfinite(getattr(r, 'needs_n_above', np.nan)): return 'above'
     return 'no n' if np.isnan(r.needs_n) else 'n'
 
 _NEEDS_N_LEGEND = ("needs n: the fixed sample set size predicted to decide an undecided pair with 80% power; none: no n does on these users "
-                  "(more users would); unknown: the evaluation favours neither model, so no n can be planned; raise n: the data do not "
+                  "(more users would); > n: more than the largest n whose kernel fits in memory here, so no larger n was planned; unknown: the evaluation favours neither model, so no n can be planned; raise n: the data do not "
                   "identify the difference")
 
 # %% ../nbs/16_trust.ipynb #b86d63d1
@@ -787,11 +801,11 @@ def _needs_n_labels(table:pd.DataFrame) -> list[str]:
     words, out = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'neither': 'unknown', 'no n': 'none'}, []
     for r in _check_comparison(table).itertuples():
         status = _pair_status(r)
-        out.append(f'{int(r.needs_n):,}' if status == 'n' else words[status])
+        out.append(f'{int(r.needs_n):,}' if status == 'n' else f'> {int(r.needs_n_above):,}' if status == 'above' else words[status])
     return out
 
 # %% ../nbs/16_trust.ipynb #f1e28e83
-def decision_notes(table:pd.DataFrame, # the table of `compare_models` (with plan=True: what would decide the undecided pairs)
+def decision_notes(table:pd.DataFrame, # comparisons of one metric: `compare_models`' table, or one metric's of `evaluate_models` (with plan=True: what would decide the undecided pairs)
                    M:int=None,         # number of users, named where no n decides a pair (default: the table's)
                   ) -> list[str]:      # one sentence per pair
     "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
@@ -804,6 +818,8 @@ def decision_notes(table:pd.DataFrame, # the table of `compare_models` (with pla
                     'unidentified': lambda: f"{pair}: undecided; the data do not identify the difference (its start shift exceeds half the interval): raise n",
                     'unplanned': lambda: f"{pair}: undecided",
                     'neither': lambda: f"{pair}: undecided; this evaluation favours neither ({p:.0%} for the more likely one), so it cannot say what n would decide them",
+                    'above': lambda: (f"{pair}: undecided; it needs a sample set size above n = {int(r.needs_n_above):,}, and no larger n could be "
+                                      "planned: its kernel does not fit in memory here (the full ranking is predicted to decide it)"),
                     'no n': lambda: (f"{pair}: undecided; no n is predicted to decide it on {users} (for the smaller differences this evaluation "
                                      f"allows, even the full ranking has {r.planned_power:.0%} power): more users would"),
                     'n': lambda: (f"{pair}: undecided; n = {int(r.needs_n):,} would decide it with {r.planned_power:.0%} power for the smaller "
