@@ -113,7 +113,7 @@ def _project_simplex(v:np.ndarray) -> np.ndarray:
 def bv_distribution(sampled_ranks,     # sampled rank (1..n) of each user's relevant item, or a SampledRanks
                     N:int=None,        # number of items (not needed for a SampledRanks)
                     n:int=None,        # sample set size including the relevant item
-                    gamma:float=0.1,   # bias-variance trade-off
+                    gamma:float=0.01,  # bias-variance trade-off, 0 <= gamma <= 1 (the default of estimate_bv)
                     prior=None,        # P(R) over 1..N; None: uniform
                     replace:bool=True, # sampling scheme
                    ) -> RankDistribution:

@@ -136,7 +136,7 @@ API = {
     'estimate_cls': E(sampled_ranks=SR, N=N, n=n, metric='ndcg', K=10, prior=None, replace=True),
     'bv_adjusted_metric': E(N=N, n=n, metric='ndcg', K=10, gamma=0.01, prior=None, replace=True),
     'cls_adjusted_metric': E(N=N, n=n, metric='ndcg', K=10, prior=None, replace=True),
-    'bv_distribution': E(sampled_ranks=SR, N=N, n=n, gamma=1.0, prior=None, replace=True),   # gamma=0.1: test_bv_distribution_default_gamma
+    'bv_distribution': E(sampled_ranks=SR, N=N, n=n, gamma=1.0, prior=None, replace=True),   # the default gamma (0.01): test_bv_distribution_default_gamma
     'default_estimators': E(names=('CLS', 'MLE')),
     'run_study': E(models=STUDY_MODELS, N=N, n=n, estimators={'CLS': sr.default_estimators(('CLS',))['CLS']},
                    metrics=('recall',), Ks=(10,), repeats=2, replace=True, seed=0, progress=False),
