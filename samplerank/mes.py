@@ -107,9 +107,9 @@ def _installed_solvers() -> tuple:
     return tuple(cp.installed_solvers())
 
 # %% ../nbs/05_mes.ipynb #4c5a5e48
+@register_estimator('MES', distribution=True, description='maximal entropy with squared distance, eta = 0.001 (Jin et al. eq 26)')
 def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistribution:
     "MES (eq 26) on a validated evaluation with one sample set size: the kernel over its observed ranks."
-    ev.require_uniform('MES')
     eta = _check_float('eta', eta, 0, lo_open=True)
     if isinstance(solvers, str): solvers = (solvers,)
     listed = list(solvers) if solvers is not None and np.iterable(solvers) else None     # read once (a generator too)
@@ -137,5 +137,3 @@ def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's releva
                 ) -> RankDistribution:
     "Maximal-entropy estimate of the global rank distribution with squared distribution distance (Jin et al. eq 26)."
     return _fit_mes(SampledRanks.of(sampled_ranks, N, n, replace), eta, solvers)
-
-_ = register_estimator('MES', distribution=True, description='maximal entropy with squared distance, eta = 0.001 (Jin et al. eq 26)')(_fit_mes)
