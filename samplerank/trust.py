@@ -67,6 +67,12 @@ def _fit_mle_fast(ev:SampledRanks, A, max_gap:float, max_iter:int, switched:int=
                 accelerated=True, switched_at=switched, max_gap=max_gap, max_iter=max_iter, steps=steps[steps > 0], **_grid_info(A))
     return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
 
+# %% ../nbs/16_trust.ipynb #c1e7a0b9
+def _is_fast_fit(fitted, max_gap:float=None) -> bool:
+    "Whether `fitted` is MLE-auto's fast fit: over-relaxed EM from the uniform start (with `max_gap`: to that gap, within `_MAX_PASSES` passes)."
+    fast = isinstance(fitted, RankDistribution) and fitted.method == 'MLE-auto' and bool(fitted.info.get('accelerated'))
+    return fast and (max_gap is None or (fitted.info['max_gap'], fitted.info['max_iter']) == (max_gap, _MAX_PASSES))
+
 # %% ../nbs/16_trust.ipynb #305d8b74
 def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
     "The (metric, K) pairs asked for, validated: every metric at every cut-off."
@@ -136,7 +142,7 @@ _BATCH_CACHE, _BATCH_CACHE_BYTES = {}, 256 * 2**20     # recent batches of boots
 
 def _batch_priors(ev:SampledRanks, fitted:RankDistribution, Hb:np.ndarray) -> np.ndarray:
     "MLE or MLE-auto refitted on the bootstrap counts Hb (B x C) by batched EM with the point fit's rule, remembered by the kernel's columns, Hb and the rule."
-    fast = bool(fitted.info.get('accelerated'))          # MLE-auto's fast path: the same over-relaxed EM to its own gap (the refitted reference; intervals linearise)
+    fast = _is_fast_fit(fitted)                          # MLE-auto's fast path: the same over-relaxed EM to its own gap (the refitted reference; intervals linearise)
     rule = (fitted.info['max_gap'] / ev.M, fitted.info['max_iter']) if fast else (fitted.info['iterations'],)
     A, grid = _support(ev); start = None if grid is None else grid.uniform()        # on the grid: bin masses from the uniform start
     h = hashlib.blake2b(repr((ev.N, ev.replace, fast, rule, Hb.shape, A.shape)).encode(), digest_size=16)   # A.shape: the kernel or its grid
@@ -278,11 +284,6 @@ def _one_blas_thread():
     return _blas_controller().limit(limits=1, user_api='blas')
 
 # %% ../nbs/16_trust.ipynb #b6f9fbdb
-def _is_fast_fit(fitted, max_gap:float=None) -> bool:
-    "Whether `fitted` is MLE-auto's fast fit: over-relaxed EM from the uniform start (with `max_gap`: to that gap, within `_MAX_PASSES` passes)."
-    fast = isinstance(fitted, RankDistribution) and fitted.method == 'MLE-auto' and bool(fitted.info.get('accelerated'))
-    return fast and (max_gap is None or (fitted.info['max_gap'], fitted.info['max_iter']) == (max_gap, _MAX_PASSES))
-
 def _linearised(fitted) -> bool:
     "Whether the bootstrap of a fit is linearised: MLE-auto's fast fit with its recorded path (each refit would be another certified over-relaxed fit)."
     return _is_fast_fit(fitted) and 'steps' in fitted.info
