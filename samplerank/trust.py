@@ -474,6 +474,9 @@ def _model_evaluations(ranks, N, n, replace:bool, at_least:int=2) -> dict:
     return evs
 
 # %% ../nbs/16_trust.ipynb #c1e7a0b3
+_PAIR_COLUMNS = ('a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'start_shift', 'identified')  # a comparison's columns, in order
+_PLAN_COLUMNS = ('needs_n', 'planned_power', 'assurance', 'needs_n_above')                                      # and its plan's (plan=True)
+
 def _pair_rows(est:dict, draws:dict, shift:dict, j:int, level:float) -> tuple[pd.DataFrame, np.ndarray]:
     "Every pair of models on the j-th metric of the draws: the difference, its interval, P(a better) and the decision; and the differences' draws (B x pairs)."
     a, b = (list(x) for x in zip(*itertools.combinations(est, 2)))
@@ -481,8 +484,8 @@ def _pair_rows(est:dict, draws:dict, shift:dict, j:int, level:float) -> tuple[pd
     d = np.array([est[i][j] - est[k][j] for i, k in zip(a, b)])
     s = np.array([shift[i][j] - shift[k][j] for i, k in zip(a, b)])
     lo, hi, known = _interval(d, diff, level, s)
-    return pd.DataFrame(dict(a=a, b=b, difference=d, lo=lo, hi=hi, prob_a_better=(diff > 0).mean(0) + 0.5 * (diff == 0).mean(0),
-                             decision=_decide(a, b, lo, hi, known), start_shift=s, identified=known)), diff
+    prob = (diff > 0).mean(0) + 0.5 * (diff == 0).mean(0)
+    return pd.DataFrame(dict(zip(_PAIR_COLUMNS, (a, b, d, lo, hi, prob, _decide(a, b, lo, hi, known), s, known)))), diff
 
 # %% ../nbs/16_trust.ipynb #c1e7a0b5
 def evaluate_models(ranks:dict,                 # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
@@ -523,13 +526,12 @@ def evaluate_models(ranks:dict,                 # model name -> sampled ranks (o
     for j, (m, K) in enumerate(pairs if len(evs) > 1 else []):
         t, diff = _pair_rows(est, draws, shift, j, level)
         if plan:
-            t['needs_n'], t['planned_power'], t['assurance'], t['needs_n_above'], curve = _needs_n(evs, t, diff, name, m, K, level, power, first.replace,
-                                                                                                   strata, exact_pools, n_boot, rng, options, progress, client)
+            *columns, curve = _needs_n(evs, t, diff, name, m, K, level, power, first.replace, strata, exact_pools, n_boot, rng, options, progress, client)
+            t = t.assign(**dict(zip(_PLAN_COLUMNS, columns)))
             curve.insert(0, 'metric', m); curve.insert(1, 'K', K); curves.append(curve)
         t.insert(0, 'metric', m); t.insert(1, 'K', K); tables.append(t)
     comparisons = (pd.concat(tables, ignore_index=True) if tables else
-                   pd.DataFrame(columns=['metric', 'K', 'a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'start_shift', 'identified',
-                                         *(['needs_n', 'planned_power', 'assurance', 'needs_n_above'] if plan else [])]))
+                   pd.DataFrame(columns=['metric', 'K', *_PAIR_COLUMNS, *(_PLAN_COLUMNS if plan else ())]))
     comparisons.attrs['users'] = first.M
     if curves: comparisons.attrs['plan'] = pd.concat(curves, ignore_index=True)   # every prediction made: metric, K, a, b, n, power, assurance
     return pd.concat(intervals, ignore_index=True), comparisons
@@ -771,7 +773,7 @@ def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str
 def _check_comparison(table) -> pd.DataFrame:
     "The table of `compare_models`, checked: names, decisions among them, probabilities and plan columns in range; else `ValueError` naming `table`."
     msg = "table must be the DataFrame of compare_models (a, b, prob_a_better, decision, identified[, needs_n, planned_power, assurance])"
-    plan = [c for c in ('needs_n', 'planned_power', 'assurance') if isinstance(table, pd.DataFrame) and c in table]
+    plan = [c for c in _PLAN_COLUMNS[:3] if isinstance(table, pd.DataFrame) and c in table]   # needs_n_above: optional (older tables)
     if not isinstance(table, pd.DataFrame) or table.empty or not {'a', 'b', 'prob_a_better', 'decision', 'identified'} <= set(table) or len(plan) not in (0, 3):
         raise ValueError(msg)
     try: p, v, _ = table.prob_a_better.to_numpy(np.float64), table[plan].to_numpy(np.float64), pd.array(table.identified.to_numpy(object), dtype='boolean')
