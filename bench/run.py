@@ -254,6 +254,18 @@ with warnings.catch_warnings():
     warnings.simplefilter('ignore'); table = estimate_intervals(ev, metrics=('ndcg', 'recall', 'ap'), Ks=(10, 100), method='MLE', seed=0)
 seconds = time.perf_counter() - t
 value, extra = float(table.estimate.iloc[0]), dict(width=float((table.hi - table.lo).mean()))"""),
+ ('intervals', 'adaptive', 'estimate_intervals under adaptive sampling (n to 8n; MLE-auto; NDCG, Recall, AP at 10 and 100; B = 200)', """
+import warnings
+from samplerank.adaptive import adaptive_sample_ranks
+from samplerank.evaluation import SampledRanks
+from samplerank.trust import estimate_intervals
+ra, na = adaptive_sample_ranks(R, N, n0=n, n_max=min(8 * n, N), seed=1)
+ev = SampledRanks(ra, N, na)
+t = time.perf_counter()
+with warnings.catch_warnings():
+    warnings.simplefilter('ignore'); table = estimate_intervals(ev, metrics=('ndcg', 'recall', 'ap'), Ks=(10, 100), seed=0)
+seconds = time.perf_counter() - t
+value, extra = float(table.estimate.iloc[0]), dict(width=float((table.hi - table.lo).mean()), mean_n=float(na.mean()), grid=ev.kernel(stream=True).__class__.__name__)"""),
  ('ranks', 'ours', 'rank kernel, 256 users (Numba, parallel)', """
 from samplerank.ranks import _ranks_kernel
 U = 256 if N < 10**6 else 64
@@ -298,7 +310,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--scales', nargs='+', default=DEFAULT_SCALES, choices=list(SCALES))
     ap.add_argument('--groups', nargs='+', default=None)
-    ap.add_argument('--roles', nargs='+', default=None, help='only these roles (ours, naive, dense, cone, load, hogs, bandwidth)')
+    ap.add_argument('--roles', nargs='+', default=None, help='only these roles (ours, naive, dense, cone, load, hogs, bandwidth, MLE, adaptive)')
     ap.add_argument('--out', default=None)
     ap.add_argument('--timeout', type=float, default=600, help='seconds allowed per case')
     ap.add_argument('--update', default=None, help='results.json of an earlier run: replace only the cases run now')

@@ -113,22 +113,27 @@ class SampledRanks:
         return h
 
     def kernel(self, stream:bool=False):
-        "The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j, built on first use and kept (up to 4 GB); with `stream`, beyond 1 GB (one N and n) the `_GridKernel` of the coarse grid, or with `grid=False` a `_StreamedKernel` that regenerates its rows."
+        "The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j, built on first use and kept (up to 4 GB); with `stream`, beyond 1 GB (one N) the `_GridKernel` of the coarse grid, or with `grid=False` (one N and n) a `_StreamedKernel` that regenerates its rows."
         if self._kernel is not None: return self._kernel
         if stream and self._streamed is not None: return self._streamed
-        can_stream = stream and self.fixed_n is not None and self.catalogue_size is not None
+        can_grid = stream and self.grid and self.catalogue_size is not None      # the grid holds one sample set size or several
+        can_stream = stream and self.catalogue_size is not None and self.fixed_n is not None
         try: self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N,
-                                        max_bytes=_STREAM_BYTES if can_stream else _MAX_BYTES)
+                                        max_bytes=_STREAM_BYTES if can_grid or can_stream else _MAX_BYTES)
         except _KernelTooLarge as e:
-            if not can_stream:
-                raise _KernelNotHeld(f"{e} over the observed sampled ranks, and this step keeps it in memory "
-                                     "(bootstrap intervals and comparisons with per-user sizes, or with grid=False); with one catalogue size "
-                                     "and one sample set size the estimators and their intervals fit on a coarse grid of global ranks instead "
-                                     "(grid=True, the default), and the intervals of BV, MN and CLS need no kernel") from None
-            if self.grid:
-                try: self._streamed = _GridKernel(self.N, self.fixed_n, self.replace, self.col_r)
-                except _KernelTooLarge: pass                       # n in the tens of thousands: the grid's sums would not fit either
-            if self._streamed is None: self._streamed = _StreamedKernel(self.N, self.fixed_n, self.replace, self.col_r)
+            grid_need = ''
+            if can_grid:
+                try: self._streamed = _GridKernel(self.N, self.fixed_n or self.col_n, self.replace, self.col_r)
+                except _KernelTooLarge as g: grid_need = f" (its coarse grid's sums {g.nbytes / 2**30:.1f} GB)"   # sizes in the thousands over millions of items
+            if self._streamed is None and can_stream: self._streamed = _StreamedKernel(self.N, self.fixed_n, self.replace, self.col_r)
+            if self._streamed is None and can_grid and e.nbytes <= _MAX_BYTES:   # several sizes beyond the grid: the kernel itself, up to 4 GB
+                self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N, max_bytes=_MAX_BYTES)
+                return self._kernel
+            if not (can_grid or can_stream) or self._streamed is None:       # this step keeps the kernel, or nothing else fits
+                raise _KernelNotHeld(f"{e} over the observed sampled ranks{grid_need}, and this step keeps it in memory (per-user catalogues, "
+                                     "intervals and comparisons with grid=False, or per-user sample set sizes too large for the grid); with one "
+                                     "catalogue size the estimators and their intervals fit on a coarse grid of global ranks instead (grid=True, "
+                                     "the default), and the intervals of BV, MN and CLS need no kernel") from None
             return self._streamed
         return self._kernel
 
@@ -136,7 +141,7 @@ class SampledRanks:
         "The evaluation of one user per entry of `cols` (column indices, repeats allowed): a resample or a subset of the users."
         cols = np.asarray(cols, np.int64)
         out = SampledRanks(self.col_r[cols], self.catalogue_size or self.col_N[cols], self.fixed_n or self.col_n[cols], self.replace, self.grid)
-        if isinstance(self._streamed, _GridKernel): out._streamed = self._streamed.columns(out.col_r)   # the same grid: no sweep over N rows
+        if isinstance(self._streamed, _GridKernel): out._streamed = self._streamed.columns(out.col_r, out.col_n)   # the same grid: no sweep over N rows
         if self._kernel is not None: out._kernel = self._kernel[:out.N, np.unique(cols)]   # its rows and columns of the kernel already built (to rounding)
         return out
 

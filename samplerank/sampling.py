@@ -477,25 +477,42 @@ def _grid_sums_kernel(N, m, replace, edges, bounds, kmax, x, S, Sx):
 
 # %% ../nbs/02_sampling.ipynb #f86c2a11
 class _GridKernel:
-    "P(r|R) over the observed columns, averaged over the bins of the coarse grid: the exact kernel of the distributions uniform within each bin."
-    def __init__(self, N:int, n:int, replace:bool, ranks, delta:float=_GRID_DELTA, max_bytes:int=_STREAM_BYTES):
-        self.N, self.n, self.replace, self.ranks = N, n, bool(replace), np.asarray(ranks, np.int64)   # ranks: the observed columns
-        self.edges = _rank_grid(N, n, delta)
+    "P(r|R) over the observed columns (r_j, n_j), averaged over the bins of the coarse grid: the exact kernel of the distributions uniform within each bin."
+    def __init__(self, N:int, n, replace:bool, ranks, delta:float=_GRID_DELTA, max_bytes:int=_STREAM_BYTES):
+        self.N, self.replace, self.ranks = N, bool(replace), np.asarray(ranks, np.int64)     # ranks: the observed columns
+        self.sizes = np.broadcast_to(np.asarray(n, np.int64), self.ranks.shape)          # n: one sample set size, or one per column
+        self.n = int(self.sizes.max())                                                     # the grid of the largest: the finest
+        self.edges = _rank_grid(N, self.n, delta)
         self.widths = np.diff(self.edges)
-        kmax = int(self.ranks.max()) - 1
-        if len(self.widths) * (kmax + 1) * 8 > max_bytes: raise _KernelTooLarge(len(self.widths) * (kmax + 1) * 8, max_bytes)
-        S = self._sums(kmax, np.empty(0))[0][:, self.ranks - 1]
-        self.matrix = sps.csr_matrix(S / self.widths[:, None])              # zeros dropped: each row keeps its band
+        need = len(self.widths) * int(self.ranks.max()) * 8
+        if need > max_bytes: raise _KernelTooLarge(need, max_bytes)
+        blocks = [self._columns_of(s, self.sizes == s) for s in np.unique(self.sizes)]    # one sweep over the N rows per size
+        order = np.argsort(np.concatenate([np.flatnonzero(self.sizes == s) for s in np.unique(self.sizes)]), kind='stable')
+        self.matrix = sps.hstack(blocks, format='csr')[:, order] if len(blocks) > 1 else blocks[0]
         self.shape, self.nnz = self.matrix.shape, self.matrix.nnz
-        self.bounds = _grid_error(N, n, self.replace, self.edges, kmax)
+        self.bounds = self._bounds(self.ranks, self.sizes)
         self._mean_dots = {}                                                 # mean_dot's sweeps by x: shared with the column subsets
 
-    def _sums(self, kmax:int, x) -> tuple[np.ndarray, np.ndarray]:
-        "Bin sums of P(k | R) (k <= kmax) and of sum_k P(k | R) x[k], in one parallel sweep over the N rows."
+    def _columns_of(self, n:int, cols:np.ndarray) -> sps.csr_matrix:
+        "The bin-averaged columns of sample set size n (the observed ranks at `cols`)."
+        r = self.ranks[cols]
+        return sps.csr_matrix(self._sums(int(r.max()) - 1, np.empty(0), n)[0][:, r - 1] / self.widths[:, None])   # zeros dropped: each row keeps its band
+
+    def _bounds(self, ranks:np.ndarray, sizes:np.ndarray) -> np.ndarray:
+        "The bound eps_b of each bin: the largest over the sample set sizes, each with its largest observed rank."
+        return np.max([_grid_error(self.N, s, self.replace, self.edges, int(ranks[sizes == s].max()) - 1) for s in np.unique(sizes)], axis=0)
+
+    def _sums(self, kmax:int, x, n:int=None) -> tuple[np.ndarray, np.ndarray]:
+        "Bin sums of P(k | R) (k <= kmax) and of sum_k P(k | R) x[k] at sample set size n (default: the one size), in one parallel sweep over the N rows."
         S, Sx = np.zeros((len(self.widths), kmax + 1)), np.zeros(len(self.widths))
         bounds = np.searchsorted(self.edges, np.linspace(1, self.N + 1, 65).astype(np.int64))   # 64 chunks of about N/64 rows
-        _grid_sums_kernel(float(self.N), self.n - 1.0, self.replace, self.edges, bounds, float(kmax), np.asarray(x, np.float64), S, Sx)
+        _grid_sums_kernel(float(self.N), (n or self._one_size()) - 1.0, self.replace, self.edges, bounds, float(kmax), np.asarray(x, np.float64), S, Sx)
         return S, Sx
+
+    def _one_size(self) -> int:
+        "The sample set size of the columns, where there is one (the weights E[w(r) | R] of one n)."
+        if (self.sizes != self.sizes[0]).any(): raise ValueError('this step needs one sample set size; the grid holds columns of several (adaptive sampling)')
+        return int(self.sizes[0])
 
     @property
     def error(self) -> float:
@@ -504,12 +521,12 @@ class _GridKernel:
 
     def error_over(self, kmax:int) -> float:
         "The largest bound eps_b over the ranks r <= kmax + 1 (e.g. all of them, for E[w(r) | R])."
-        return float(_grid_error(self.N, self.n, self.replace, self.edges, kmax).max())
+        return float(_grid_error(self.N, self._one_size(), self.replace, self.edges, kmax).max())
 
     def mean_dot(self, x) -> np.ndarray:
         "The bin means of sum_r P(r | R) x_r over all r = 1..n (one sweep over the N rows, once per x: refits on resamples reuse it)."
         x = np.ascontiguousarray(x, np.float64)
-        if (key := x.tobytes()) not in self._mean_dots: self._mean_dots[key] = self._sums(0, x)[1] / self.widths
+        if (key := (self._one_size(), x.tobytes())) not in self._mean_dots: self._mean_dots[key] = self._sums(0, x, key[0])[1] / self.widths
         return self._mean_dots[key]
 
     def uniform(self) -> np.ndarray:
@@ -532,13 +549,17 @@ class _GridKernel:
         "The bin masses of a distribution `pi` on 1..N."
         return np.add.reduceat(np.asarray(pi, np.float64), self.edges[:-1] - 1)
 
-    def columns(self, ranks) -> _GridKernel:
-        "The same grid over a subset of its observed ranks (a resample of the users): its columns selected, no sweep."
+    def columns(self, ranks, sizes=None) -> _GridKernel:
+        "The same grid over a subset of its observed columns (a resample of the users; `sizes`: their sample set sizes, if several): selected, no sweep."
         ranks = np.asarray(ranks, np.int64)
+        sizes = np.broadcast_to(np.asarray(self.n if sizes is None else sizes, np.int64), ranks.shape)
+        key, order = self.sizes * (self.n + 1) + self.ranks, np.lexsort((self.ranks, self.sizes))   # a column is its (n, r)
+        at = order[np.minimum(np.searchsorted(key[order], sizes * (self.n + 1) + ranks), len(key) - 1)]
+        if not (np.array_equal(self.ranks[at], ranks) and np.array_equal(self.sizes[at], sizes)): raise ValueError('columns: not all of them are columns of this grid')
         out = copy.copy(self)
-        out.ranks, out.matrix = ranks, self.matrix[:, np.searchsorted(self.ranks, ranks)]
+        out.ranks, out.sizes, out.matrix = ranks, sizes, self.matrix[:, at]
         out.shape, out.nnz = out.matrix.shape, out.matrix.nnz
-        out.bounds = _grid_error(self.N, self.n, self.replace, self.edges, int(ranks.max()) - 1)
+        out.bounds = out._bounds(ranks, sizes)
         return out
 
     def info(self) -> dict:
