@@ -129,7 +129,7 @@ class SampledRanks:
             if self._streamed is None and can_grid and e.nbytes <= _MAX_BYTES:   # several sizes beyond the grid: the kernel itself, up to 4 GB
                 self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N, max_bytes=_MAX_BYTES)
                 return self._kernel
-            if not (can_grid or can_stream) or self._streamed is None:       # this step keeps the kernel, or nothing else fits
+            if not stream or self._streamed is None:                         # this step keeps the kernel, or nothing else fits
                 raise _KernelNotHeld(f"{e} over the observed sampled ranks{grid_need}, and this step keeps it in memory (per-user catalogues, "
                                      "intervals and comparisons with grid=False, or per-user sample set sizes too large for the grid); with one "
                                      "catalogue size the estimators and their intervals fit on a coarse grid of global ranks instead (grid=True, "

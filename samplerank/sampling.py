@@ -486,15 +486,16 @@ class _GridKernel:
         self.widths = np.diff(self.edges)
         need = len(self.widths) * int(self.ranks.max()) * 8
         if need > max_bytes: raise _KernelTooLarge(need, max_bytes)
-        blocks = [self._columns_of(s, self.sizes == s) for s in np.unique(self.sizes)]    # one sweep over the N rows per size
-        order = np.argsort(np.concatenate([np.flatnonzero(self.sizes == s) for s in np.unique(self.sizes)]), kind='stable')
-        self.matrix = sps.hstack(blocks, format='csr')[:, order] if len(blocks) > 1 else blocks[0]
+        by_size = np.argsort(self.sizes, kind='stable')                                   # the columns grouped by size, each group in order
+        sizes, starts = np.unique(self.sizes[by_size], return_index=True)
+        blocks = [self._columns_of(s, cols) for s, cols in zip(sizes, np.split(by_size, starts[1:]))]   # one sweep over the N rows per size
+        self.matrix = sps.hstack(blocks, format='csr')[:, np.argsort(by_size)] if len(blocks) > 1 else blocks[0]
         self.shape, self.nnz = self.matrix.shape, self.matrix.nnz
         self.bounds = self._bounds(self.ranks, self.sizes)
         self._mean_dots = {}                                                 # mean_dot's sweeps by x: shared with the column subsets
 
     def _columns_of(self, n:int, cols:np.ndarray) -> sps.csr_matrix:
-        "The bin-averaged columns of sample set size n (the observed ranks at `cols`)."
+        "The bin-averaged columns of sample set size n (the observed ranks at the indices `cols`)."
         r = self.ranks[cols]
         return sps.csr_matrix(self._sums(int(r.max()) - 1, np.empty(0), n)[0][:, r - 1] / self.widths[:, None])   # zeros dropped: each row keeps its band
 
