@@ -69,3 +69,44 @@ def test_export_cells_hold_one_idea():
     assert len(sizes) > 100
     assert statistics.median(sizes) <= 12, f'median export cell {statistics.median(sizes)} lines'
     assert sum(defs) / len(defs) <= 1.3, f'{sum(defs) / len(defs):.2f} definitions per export cell'
+
+def _suite():
+    spec = importlib.util.spec_from_file_location('suite', ROOT / 'tools' / 'suite.py')
+    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+    return mod
+
+def test_quick_tier_maps_a_change_to_its_checks():
+    "tools/suite.py: a changed chapter, module, test or tool maps to its notebook and tests, cut to the budget."
+    s = _suite()
+    modules = {'core': '00_core.ipynb', 'metrics': '01_metrics.ipynb'}
+    tests = {'tests/test_a.py': 'import samplerank as sr\nsr.exact_metric([1], "ndcg")',
+             'tests/test_b.py': 'from samplerank.core import _check_int', 'tests/test_c.py': 'sr.exact_metrics_table()'}
+    names = {'core': ['INT_MAX'], 'metrics': ['exact_metric']}
+    plan = lambda *changed: s.mapped(list(changed), modules, tests, names)
+    assert plan('nbs/01_metrics.ipynb') == {'notebooks': ['01_metrics.ipynb'], 'tests': ['tests/test_a.py']}
+    assert plan('samplerank/core.py') == {'notebooks': ['00_core.ipynb'], 'tests': ['tests/test_b.py']}
+    assert plan('tests/test_c.py', 'tools/build_docs.py') == {'notebooks': [], 'tests': ['tests/test_c.py', 'tests/test_tools.py']}
+    assert plan('nbs/15_performance.ipynb') == {'notebooks': ['15_performance.ipynb'], 'tests': []}
+    assert plan('README.md', 'pyproject.toml', 'samplerank/_modidx.py') == {'notebooks': [], 'tests': []}
+    costs = {'notebooks': {'00_core.ipynb': 5, '01_metrics.ipynb': 100}, 'tests': {'tests/test_b.py': 30, 'tests/test_a.py': 10}}
+    taken, left = s.within_budget(plan('samplerank/core.py', 'samplerank/metrics.py'), costs, budget=50)
+    assert taken == {'notebooks': ['00_core.ipynb'], 'tests': ['tests/test_a.py', 'tests/test_b.py']}   # cheapest first
+    assert left == {'notebooks': ['01_metrics.ipynb'], 'tests': []}
+    # on this repository: a chapter's own module and tests; nothing that maps gives the fixed fast subset
+    taken, left, _ = s.quick_plan(changed=['nbs/02_sampling.ipynb'], costs={}, budget=10**6)
+    assert taken['notebooks'] == ['02_sampling.ipynb'] and 'tests/test_sampling_props.py' in taken['tests']
+    taken, left, _ = s.quick_plan(changed=[], costs={})
+    assert taken == s.FAST and all((ROOT / 'nbs' / nb).exists() for nb in s.FAST['notebooks'])
+
+def test_profile_parsers(tmp_path):
+    "tools/suite.py reads nbdev-test --timing's lines and pytest's JUnit XML into seconds per notebook and test file."
+    s = _suite()
+    assert s.notebook_times('Success.\n16_trust.ipynb: 285 secs\n00_core.ipynb: 1 secs\n') == {
+        '16_trust.ipynb': 285.0, '00_core.ipynb': 1.0}
+    xml = tmp_path / 'j.xml'
+    xml.write_text('<testsuites><testsuite><testcase classname="tests.test_cli" name="test_demo" time="60.5"/>'
+                   '<testcase classname="tests.test_cli" name="test_x" time="1.5"/>'
+                   '<testcase classname="tests.test_fuzz" name="test_y[a]" time="3"/></testsuite></testsuites>')
+    files, cases = s.test_file_times(str(xml))
+    assert files == {'tests/test_cli.py': 62.0, 'tests/test_fuzz.py': 3.0}
+    assert cases[0] == (60.5, 'tests/test_cli.py::test_demo')

@@ -5,6 +5,7 @@ image that is missing. Run after tools/build_docs.py: `python tools/check_site.p
 Chromium is Debian's `chromium` package (tools/test.sh installs it when it can). Exit status 0: every page is clean;
 1: the problems are listed one per line; 3: no Chromium to render with (the check did not run)."""
 import argparse, functools, http.server, re, shutil, socketserver, subprocess, sys, threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
@@ -27,7 +28,7 @@ def serve(root:Path):
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args): pass
     handler = functools.partial(Quiet, directory=str(root))
-    srv = socketserver.TCPServer(('127.0.0.1', 0), handler)
+    srv = socketserver.ThreadingTCPServer(('127.0.0.1', 0), handler)     # several pages load at a time
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, f'http://127.0.0.1:{srv.server_address[1]}/'
 
@@ -50,6 +51,7 @@ def page_problems(html:str, page:Path) -> list:
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--chromium', help='the browser executable (default: chromium on the PATH)')
+    ap.add_argument('--jobs', type=int, default=3, help='pages rendered at a time (default 3: a render mostly waits)')
     args = ap.parse_args()
     if not (SITE / 'index.html').exists(): sys.exit('check_site: _docs/index.html is missing; run tools/build_docs.py first')
     chromium = find_chromium(args.chromium)
@@ -59,10 +61,12 @@ def main():
     pages = sorted(p for p in SITE.rglob('index.html') if 'assets' not in p.parts)
     srv, base = serve(SITE)
     bad, typeset = 0, 0
+    rels = [page.parent.relative_to(SITE).as_posix() for page in pages]
     try:
-        for page in pages:
-            rel = page.parent.relative_to(SITE).as_posix()
-            html = render(chromium, base + ('' if rel == '.' else rel + '/'))
+        # several Chromium processes at a time; the pages are reported in their order
+        with ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            htmls = pool.map(lambda rel: render(chromium, base + ('' if rel == '.' else rel + '/')), rels)
+        for page, rel, html in zip(pages, rels, htmls):
             if not html.strip(): print(f'{rel}: Chromium rendered nothing (within 90 s)'); bad += 1; continue
             typeset += 'class="MathJax' in html
             for p in page_problems(html, page): print(f'{rel}: {p}'); bad += 1
