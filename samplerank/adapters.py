@@ -7,17 +7,20 @@ Docs: https://samplerank.github.io/samplerank/adapters.html.md"""
 # %% ../nbs/17_adapters.ipynb #3198d07b
 from __future__ import annotations
 import csv, math, numbers, os, re
+from dataclasses import dataclass
 from pathlib import Path
 import numpy as np
 import pandas as pd
 from .core import INT_MAX, _check_memory, _check_int, _check_metric, _check_K, _check_bool, _check_seed, _check_vector, _check_frame, _check_path
+from .metrics import metric_weights
 from .data import Split
 
 # %% auto #0
-__all__ = ['TIES', 'AdapterInputError', 'read_table', 'ranks_from_frame', 'ranks_from_scores', 'read_trec_run', 'read_trec_qrels',
-           'ranks_from_run', 'write_trec_run', 'write_trec_qrels', 'write_negatives', 'read_negatives',
-           'draw_negatives', 'candidates_frame', 'estimate_multi', 'read_sampled_ranks', 'catalogue_sizes',
-           'read_evaluation_input', 'read_model_inputs']
+__all__ = ['TIES', 'TIE_WORDS', 'AdapterInputError', 'read_table', 'sampled_metric_by_rule', 'ranks_from_frame',
+           'ranks_from_scores', 'read_trec_run', 'read_trec_qrels', 'ranks_from_run', 'write_trec_run',
+           'write_trec_qrels', 'write_negatives', 'read_negatives', 'draw_negatives', 'candidates_frame',
+           'estimate_multi', 'read_sampled_ranks', 'catalogue_sizes', 'sizes_rule', 'ScoredInputs', 'read_inputs',
+           'read_evaluation_input', 'tie_summary', 'tie_warnings', 'read_model_inputs']
 
 # %% ../nbs/17_adapters.ipynb #dd1da61b
 def _where(source, line=None, user=None) -> str:
@@ -89,6 +92,9 @@ def read_table(path, # a .csv, .tsv, .txt or .parquet file
 
 # %% ../nbs/17_adapters.ipynb #610c65c3
 TIES = ('pessimistic', 'optimistic', 'random')
+TIE_WORDS = {'pessimistic': 'a held-out item ranks below every sampled negative it ties with',   # each rule in words
+             'optimistic': 'a held-out item ranks above every sampled negative it ties with',
+             'random': 'a held-out item takes a uniformly random place among the sampled negatives it ties with'}
 
 def _check_ties(ties) -> str:
     "Return `ties` when it is one of `TIES`, else `ValueError` naming it."
@@ -104,6 +110,30 @@ def _tie_ranks(greater, equal, ties, seed) -> np.ndarray:
     if ties == 'pessimistic': return 1 + greater + equal
     if ties == 'optimistic': return 1 + greater
     return 1 + greater + np.random.default_rng(seed).integers(0, equal + 1)
+
+# %% ../nbs/17_adapters.ipynb #082b0418
+def sampled_metric_by_rule(above,        # negatives scored strictly above each relevant item (g)
+                           tied,         # negatives tied with each relevant item (t)
+                           n,            # sample set size of each relevant item (or one for all)
+                           metric:str,   # metric name
+                           K:int=None,   # cut-off
+                          ) -> dict:     # tie rule -> naive sampled metric@K (random: its expectation)
+    "The naive sampled metric@K of the relevant items under each tie rule, the random one in expectation."
+    g = _check_vector('above', above, nonneg=True)
+    t = _check_vector('tied', tied, len(g), 'the number of relevant items', nonneg=True)
+    n = np.broadcast_to(_check_vector('n', np.atleast_1d(n), nonneg=True), g.shape) if np.ndim(n) == 0 else _check_vector('n', n, len(g), 'the number of relevant items')
+    if any((v != np.floor(v)).any() for v in (g, t, n)): raise ValueError("above, tied and n must hold whole numbers")
+    g, t, n = g.astype(np.int64), t.astype(np.int64), n.astype(np.int64)
+    if (n < 1 + g + t).any() or (n < 2).any(): raise ValueError("n must be at least 2 and at least 1 + above + tied for every relevant item")
+    total = dict.fromkeys(TIES, 0.0)
+    for size in np.unique(n):
+        sel = n == size
+        W = np.r_[0.0, np.cumsum(metric_weights(metric, int(size), K))]      # W[j]: the weights of ranks 1..j
+        gs, ts = g[sel], t[sel]
+        total['pessimistic'] += (W[gs + ts + 1] - W[gs + ts]).sum()
+        total['optimistic'] += (W[gs + 1] - W[gs]).sum()
+        total['random'] += ((W[gs + ts + 1] - W[gs]) / (ts + 1)).sum()
+    return {k: v / len(g) for k, v in total.items()}
 
 # %% ../nbs/17_adapters.ipynb #518a3240
 def _line_of(i, source):
@@ -132,7 +162,8 @@ def _rank_table(u, item, s, rel, ties, seed, source, frame_users, extra=None) ->
     above_rel = np.searchsorted(pos, (ru + 1) * V, 'left') - np.searchsorted(pos, rk, 'right')
     n_rel = np.bincount(ru, minlength=U)[ru]
     out = pd.DataFrame({'user': frame_users[ru], 'item': item[rel], 'sampled_rank': _tie_ranks(greater, equal, ties, seed),
-                        'n': n_neg + 1, 'n_relevant': n_rel, 'relevant_above': above_rel})
+                        'n': n_neg + 1, 'n_relevant': n_rel, 'relevant_above': above_rel,
+                        'negatives_above': greater, 'negatives_tied': equal})
     if extra is not None: out['pool_size'] = extra[rel]
     return out
 
@@ -186,7 +217,7 @@ def ranks_from_frame(frame,                 # DataFrame, or path of a CSV/TSV/Pa
                      ties:str='pessimistic',# 'pessimistic', 'optimistic' or 'random' (see the rule above)
                      seed=None,             # seed of the 'random' tie-breaking
                      pool_size:str=None,    # optional column of each user's catalogue size N_u, carried to the output
-                    ) -> pd.DataFrame:      # user, item, sampled_rank, n, n_relevant, relevant_above[, pool_size]
+                    ) -> pd.DataFrame:      # user, item, sampled_rank, n, n_relevant, relevant_above, negatives_above, negatives_tied[, pool_size]
     "Sampled rank of every relevant item among its user's non-relevant candidates, from a table of scored candidates."
     ties, seed = _check_ties(ties), _check_seed('seed', seed)
     source = None
@@ -201,13 +232,8 @@ def ranks_from_frame(frame,                 # DataFrame, or path of a CSV/TSV/Pa
     return out
 
 # %% ../nbs/17_adapters.ipynb #2e73cc24
-def ranks_from_scores(scores,                # users x candidates score matrix (array or .npy path)
-                      positive:int=0,        # column holding each user's relevant item (NCF/MLPerf: 0)
-                      ties:str='pessimistic',# 'pessimistic', 'optimistic' or 'random'
-                      seed=None,             # seed of the 'random' tie-breaking
-                     ) -> np.ndarray:        # sampled rank 1..n of each row's relevant item (n = number of columns)
-    "Sampled ranks from a score matrix with the relevant item in a fixed column (the NCF/MLPerf layout)."
-    ties, seed = _check_ties(ties), _check_seed('seed', seed)
+def _score_counts(scores, positive:int) -> tuple[np.ndarray, np.ndarray, int]:
+    "Negatives scored above and tied with each row's relevant item of a checked score matrix, and its number of columns."
     source = 'scores'
     if isinstance(scores, (str, os.PathLike)):
         source = _check_path('scores', scores)
@@ -225,8 +251,17 @@ def ranks_from_scores(scores,                # users x candidates score matrix (
         i, j = np.argwhere(nan)[0]
         raise AdapterInputError(f"{source}: row {i} (user), column {j}: score nan is not a number")
     s = S[:, positive:positive + 1]
-    greater = (S > s).sum(1)
-    equal = (S == s).sum(1) - 1
+    return (S > s).sum(1), (S == s).sum(1) - 1, S.shape[1]
+
+# %% ../nbs/17_adapters.ipynb #cd642425
+def ranks_from_scores(scores,                # users x candidates score matrix (array or .npy path)
+                      positive:int=0,        # column holding each user's relevant item (NCF/MLPerf: 0)
+                      ties:str='pessimistic',# 'pessimistic', 'optimistic' or 'random'
+                      seed=None,             # seed of the 'random' tie-breaking
+                     ) -> np.ndarray:        # sampled rank 1..n of each row's relevant item (n = number of columns)
+    "Sampled ranks from a score matrix with the relevant item in a fixed column (the NCF/MLPerf layout)."
+    ties, seed = _check_ties(ties), _check_seed('seed', seed)
+    greater, equal, _ = _score_counts(scores, positive)
     return _tie_ranks(greater, equal, ties, seed)
 
 # %% ../nbs/17_adapters.ipynb #916126d7
@@ -310,7 +345,7 @@ def ranks_from_run(run,                   # TREC run file path, or ranx Run (or 
                    qrels,                 # TREC qrels file path, or ranx Qrels (or {query: {doc: relevance}})
                    ties:str='pessimistic',# 'pessimistic', 'optimistic' or 'random'
                    seed=None,             # seed of the 'random' tie-breaking
-                  ) -> pd.DataFrame:      # user, item, sampled_rank, n, n_relevant, relevant_above
+                  ) -> pd.DataFrame:      # user, item, sampled_rank, n, n_relevant, relevant_above, negatives_above, negatives_tied
     "Sampled ranks of the relevant documents (relevance > 0) of each query among the query's other scored candidates."
     ties, seed = _check_ties(ties), _check_seed('seed', seed)
     rsrc, R = _run_input(run, 'run')
@@ -690,17 +725,151 @@ def _number(s:str):
     return int(s) if s.isdigit() else float(s)
 
 # %% ../nbs/17_adapters.ipynb #17e036d9
-def catalogue_sizes(N, count:int):
-    "The `N` of a command: one catalogue size (a number), or a file of `count` per-user sizes (one per sampled rank, same order)."
-    if _sizes_file(N):
-        Ns, _ = read_sampled_ranks(N, INT_MAX, names=('n', 'n_items', 'pool_size', 'catalogue_size'), size_names=(), what='catalogue size', lo=2)
+_USER_COLUMNS, _N_COLUMNS = ('user', 'user_id', 'userid', 'uid', 'qid', 'query'), ('n', 'n_items', 'pool_size', 'catalogue_size')
+
+def _sizes_table(path:Path) -> tuple|None:
+    "(lines, user ids, size texts) of a text file of sizes whose header names a user column; None for a file without user ids."
+    if path.suffix.lower() == '.npy' or not path.is_file(): return None
+    try: lines = path.read_text(encoding='utf-8-sig').splitlines()
+    except (UnicodeDecodeError, OSError): return None                   # the position reader names the problem
+    recs = [(i + 1, [c.strip() for c in r]) for i, r in enumerate(csv.reader(lines, delimiter='\t' if path.suffix.lower() == '.tsv' else ','))
+            if r and any(c.strip() for c in r)]
+    if not recs: return None
+    head = [c.lower() for c in recs[0][1]]
+    if any(_reads_as_number(c) for c in head):
+        if len(head) > 1: raise AdapterInputError(f"{path}: line {recs[0][0]}: {len(head)} columns and no header: name them "
+                                                  "(e.g. 'user,N': sizes matched by user id) or give one size per line")
+        return None
+    col = next((head.index(c) for c in _USER_COLUMNS if c in head), None)
+    if col is None: return None
+    ncol = next((head.index(c) for c in _N_COLUMNS if c in head), None)
+    if ncol is None: raise AdapterInputError(f"{path}: line {recs[0][0]}: no size column {' or '.join(map(repr, _N_COLUMNS))} in {recs[0][1]}")
+    for ln, r in recs[1:]:
+        if len(r) <= max(col, ncol): raise AdapterInputError(f"{path}: line {ln}: missing value in {','.join(r)!r}")
+    return [ln for ln, _ in recs[1:]], [r[col] for _, r in recs[1:]], [r[ncol] for _, r in recs[1:]]
+
+# %% ../nbs/17_adapters.ipynb #9c66c907
+def _sizes_by_user(path:Path, lines:list, ids:list, sizes:np.ndarray, users) -> np.ndarray:
+    "The size of each sampled rank's user: `ValueError` naming the file, the line and the user for a repeated, unknown or missing user."
+    ids, keys = pd.Index(ids), pd.Index([str(u).strip() for u in np.asarray(users, object)])
+    dup = ids.duplicated()
+    if dup.any():
+        i = int(np.argmax(dup)); first = lines[int(np.argmax(ids == ids[i]))]
+        raise AdapterInputError(f"{path}: line {lines[i]}: user {ids[i]!r} appears again (first on line {first})")
+    extra = ~ids.isin(keys)
+    if extra.any():
+        i = int(np.argmax(extra))
+        raise AdapterInputError(f"{path}: line {lines[i]}: user {ids[i]!r} is not a user of the evaluation ({keys.nunique():,} users)")
+    at = ids.get_indexer(keys)
+    if (at < 0).any():
+        raise AdapterInputError(f"{path}: no line for user {keys[int(np.argmax(at < 0))]!r}: every user of the evaluation needs its catalogue size")
+    return sizes[at]
+
+# %% ../nbs/17_adapters.ipynb #c940dc76
+def catalogue_sizes(N,           # one catalogue size (a number or its text), or a file of per-user sizes
+                    count:int,   # number of sampled ranks
+                    users=None,  # the user id of each sampled rank (None: ranks without ids)
+                   ):            # an int, or one size per sampled rank
+    "The `N` of a command: one catalogue size, or a file of sizes matched by user id (a user column) or else by position."
+    if not _sizes_file(N):
+        N = _check_int('N', _number(N) if isinstance(N, str) else N, 2); _check_memory('N', N, 32 * N)
+        return N
+    path, keyed = Path(N), _sizes_table(Path(N))
+    if keyed is None:
+        Ns, _ = read_sampled_ranks(N, INT_MAX, names=_N_COLUMNS, size_names=(), what='catalogue size', lo=2)
         if len(Ns) != count: raise AdapterInputError(f"{N}: {len(Ns)} catalogue sizes for {count} sampled ranks: give one per sampled rank, same order")
-        _check_memory('N', int(Ns.max()), 32 * int(Ns.max()))
-        return Ns
-    N = _check_int('N', _number(N) if isinstance(N, str) else N, 2); _check_memory('N', N, 32 * N)
-    return N
+    else:
+        lines, ids, texts = keyed
+        if users is None: raise AdapterInputError(f"{path}: has a user column, but these sampled ranks carry no user ids: give one size per line, in their order")
+        if not lines: raise AdapterInputError(f"{path}: no catalogue sizes")
+        Ns, _ = _checked_ranks(path, list(zip(lines, texts)), None, INT_MAX, 'catalogue size', 2)
+        Ns = _sizes_by_user(path, lines, ids, Ns, users)
+    _check_memory('N', int(Ns.max()), 32 * int(Ns.max()))
+    return Ns
+
+# %% ../nbs/17_adapters.ipynb #d509e648
+def sizes_rule(N) -> str:
+    "How a command's `N` gives each user's catalogue, in words for a report's protocol."
+    if not _sizes_file(N): return 'one catalogue for every user'
+    return f"per-user sizes from {Path(N).name}, matched {'by user id' if _sizes_table(Path(N)) else 'by position (one per relevant item, in order)'}"
 
 # %% ../nbs/17_adapters.ipynb #e5523f37
+@dataclass
+class ScoredInputs:
+    "One or more models' sampled ranks of the same relevant items, read from scored candidates, with their users and ties."
+    ranks: dict          # model name -> sampled rank of each relevant item (the same items, in the same order, for every model)
+    n: np.ndarray        # sample set size of each relevant item
+    users: np.ndarray    # user (query) id of each relevant item
+    above: dict          # model name -> negatives scored strictly above each relevant item (g)
+    tied: dict           # model name -> negatives scored the same as each relevant item (t)
+    ties: str            # the tie rule that made the ranks
+    note: str            # how the inputs were read, in one line
+
+# %% ../nbs/17_adapters.ipynb #23b12a6c
+def _keyed_ranks(kind:str, obj, qrels, positive, cols:tuple, ties, seed) -> tuple[pd.DataFrame, str, str]:
+    "(user, item, sampled_rank, n, negatives_above, negatives_tied) of one model's input, its source name and its rows in words."
+    if kind == 'scores':
+        greater, equal, c = _score_counts(obj, positive)
+        t = pd.DataFrame({'user': np.arange(len(greater)), 'item': positive, 'sampled_rank': _tie_ranks(greater, equal, ties, seed),
+                          'n': c, 'negatives_above': greater, 'negatives_tied': equal})
+        rows = f"{len(t)} rows x {c} candidates (relevant item in column {positive})"
+    else:
+        t = ranks_from_frame(obj, *cols, ties, seed) if kind == 'frame' else ranks_from_run(obj, qrels, ties, seed)
+        rows = f"{t.attrs['rows_used']} rows"
+    keep = ['user', 'item', 'sampled_rank', 'n', 'negatives_above', 'negatives_tied']
+    return t[keep + (['n_relevant'] if 'n_relevant' in t else [])], str(obj) if isinstance(obj, (str, os.PathLike)) else kind, rows
+
+# %% ../nbs/17_adapters.ipynb #5d747d48
+def _aligned(first:pd.DataFrame, t:pd.DataFrame, src:str, src0:str) -> pd.DataFrame:
+    "One model's ranks in the first model's (user, item) order; `ValueError` naming `src` where the items or their candidates differ."
+    m = first[['user', 'item', 'n']].merge(t, how='left', on=['user', 'item'], suffixes=('_0', ''), indicator=True)
+    extra = len(t) - int((m._merge == 'both').sum())
+    bad = np.flatnonzero((m._merge != 'both').to_numpy() | (m.n_0 != m.n).to_numpy())
+    if len(bad) or extra:
+        i = bad[0] if len(bad) else None
+        what = (f"has {extra} relevant items that {src0} lacks" if i is None else
+                f"relevant item {m.item.iloc[i]!r} of user {m.user.iloc[i]!r} is missing" if m._merge.iloc[i] != 'both' else
+                f"relevant item {m.item.iloc[i]!r} of user {m.user.iloc[i]!r} has {int(m.n.iloc[i])} candidates, {int(m.n_0.iloc[i])} in {src0}")
+        raise AdapterInputError(f"{src}: {what}: a comparison needs the same relevant items and candidates for every model")
+    return m
+
+# %% ../nbs/17_adapters.ipynb #dc621a43
+def read_inputs(frames=None,          # one scored-candidates table (file or DataFrame) per model
+                runs=None,            # one TREC run (file or ranx Run) per model, with `qrels`
+                qrels=None,           # the TREC qrels of the runs
+                scores=None,          # one users x candidates score matrix (.npy file or array) per model
+                names=None,           # model names (default: the file names, else model1, model2, ...)
+                positive:int=0,       # with `scores`: the column of the relevant item
+                user:str='user', item:str='item', score:str='score', label:str='label', # column names of `frames`
+                ties:str='pessimistic', # tie rule
+                seed=None,            # seed of random tie-breaking
+               ) -> ScoredInputs:
+    "One or more models' sampled ranks of the same relevant items, aligned by (user, item), with their users and ties."
+    for k, v in (('frames', frames), ('runs', runs), ('scores', scores), ('names', names)):
+        if v is not None and not isinstance(v, (list, tuple)): raise ValueError(f"{k} must be a list with one entry per model; got {v!r:.40}")
+    given = {k: list(v) for k, v in (('frame', frames), ('run', runs), ('scores', scores)) if v is not None}
+    if len(given) != 1: raise ValueError(f"give exactly one of frames, runs (with qrels) or scores; got {list(given) or 'none'}")
+    (kind, objs), = given.items()
+    if (kind == 'run') != (qrels is not None): raise ValueError("runs and qrels go together: give both")
+    if not objs: raise ValueError(f"{kind.rstrip('s')}s must hold one input per model; got none")
+    names = [Path(o).stem if isinstance(o, (str, os.PathLike)) else f'model{j + 1}' for j, o in enumerate(objs)] if names is None else [str(s) for s in names]
+    if len(names) != len(objs) or len(set(names)) < len(names): raise ValueError(f"names must be {len(objs)} distinct model names; got {names}")
+    ties = _check_ties(ties)
+    tables = [_keyed_ranks(kind, o, qrels, positive, (user, item, score, label), ties, seed) for o in objs]
+    (first, src0, rows), out = tables[0], {c: {} for c in ('sampled_rank', 'negatives_above', 'negatives_tied')}
+    for name, (t, src, _) in zip(names, tables):
+        m = _aligned(first, t, src, src0)
+        for c in out: out[c][name] = m[c].to_numpy(np.int64)
+    users, items = first.user.nunique(), len(first)
+    if len(names) > 1: note = f"{len(names)} models, {users} users, {items} relevant items each"
+    elif kind == 'scores': note = f"used {rows}"
+    else: note = f"used {rows}: {users} users, {items} relevant items"
+    multi = int((first.n_relevant > 1).sum()) if 'n_relevant' in first else 0
+    if multi: note += f" ({multi} of them share a user with other relevant items: each is ranked among its user's negatives only)"
+    return ScoredInputs(out['sampled_rank'], first.n.to_numpy(np.int64), first.user.to_numpy(), out['negatives_above'],
+                        out['negatives_tied'], ties, note)
+
+# %% ../nbs/17_adapters.ipynb #2d7c6997
 def read_evaluation_input(frame=None,           # CSV/TSV/Parquet file (or DataFrame) of scored candidates
                           run=None, qrels=None, # TREC run and qrels files (or ranx objects)
                           scores=None,          # .npy file (or array) of users x candidates scores
@@ -709,31 +878,43 @@ def read_evaluation_input(frame=None,           # CSV/TSV/Parquet file (or DataF
                           ties:str='pessimistic', # tie rule
                           seed=None,            # seed of random tie-breaking
                          ) -> tuple[np.ndarray, np.ndarray, str]: # sampled ranks, sample size n of each, and a summary line
-    "The one entry point of the command line: sampled ranks and per-instance sample sizes from exactly one kind of input."
+    "One model's sampled ranks and per-instance sample sizes from exactly one kind of input: `read_inputs` as a tuple."
     given = [k for k, v in (('frame', frame), ('run', run), ('scores', scores)) if v is not None]
     if len(given) != 1: raise ValueError(f"give exactly one of frame, run (with qrels) or scores; got {given or 'none'}")
     if (run is None) != (qrels is None): raise ValueError("run and qrels go together: give both")
-    if scores is not None:
-        r = ranks_from_scores(scores, positive, ties, seed)
-        S = np.load(scores, mmap_mode='r') if isinstance(scores, (str, Path)) else np.asarray(scores)
-        ns = np.full(len(r), S.shape[1], np.int64)
-        return r, ns, f"used {len(r)} rows x {S.shape[1]} candidates (relevant item in column {positive})"
-    t = (ranks_from_frame(frame, user, item, score, label, ties, seed) if frame is not None
-         else ranks_from_run(run, qrels, ties, seed))
-    multi = int((t.n_relevant > 1).sum())
-    note = f"used {t.attrs['rows_used']} rows: {t.user.nunique()} users, {len(t)} relevant items"
-    if multi: note += f" ({multi} of them share a user with other relevant items: each is ranked among its user's negatives only)"
-    return t.sampled_rank.to_numpy(np.int64), t.n.to_numpy(np.int64), note
+    one = lambda v: None if v is None else [v]
+    x = read_inputs(one(frame), one(run), qrels, one(scores), None, positive, user, item, score, label, ties, seed)
+    return next(iter(x.ranks.values())), x.n, x.note
 
-# %% ../nbs/17_adapters.ipynb #f34e0ebb
-def _keyed_ranks(kind:str, obj, qrels, positive, cols:tuple, ties, seed) -> tuple[pd.DataFrame, str]:
-    "(user, item, sampled_rank, n) of one model's input, and its source name."
-    if kind == 'scores':
-        r = ranks_from_scores(obj, positive, ties, seed)
-        S = np.load(obj, mmap_mode='r') if isinstance(obj, (str, os.PathLike)) else np.asarray(obj)
-        t = pd.DataFrame({'user': np.arange(len(r)), 'item': positive, 'sampled_rank': r, 'n': S.shape[1]})
-    else: t = ranks_from_frame(obj, *cols, ties, seed) if kind == 'frame' else ranks_from_run(obj, qrels, ties, seed)
-    return t[['user', 'item', 'sampled_rank', 'n']], str(obj) if isinstance(obj, (str, os.PathLike)) else kind
+# %% ../nbs/17_adapters.ipynb #37885b7f
+_TIE_SHARE = 0.05   # a model whose held-out items tie with a negative for more than this share of them is warned about
+
+def tie_summary(inputs:ScoredInputs, # what `read_inputs` read
+                metric:str='ndcg',   # the metric whose naive sampled value is shown under each rule
+                K:int=10,            # its cut-off
+               ) -> pd.DataFrame:    # model, items, tied, share, pessimistic, random, optimistic
+    "Per model: held-out items tied with at least one sampled negative, and the naive sampled metric@K under each tie rule."
+    if not isinstance(inputs, ScoredInputs): raise ValueError(f"inputs must be the ScoredInputs of read_inputs; got {type(inputs).__name__}")
+    rows = []
+    for k in inputs.ranks:
+        tied = int((inputs.tied[k] > 0).sum())
+        by_rule = sampled_metric_by_rule(inputs.above[k], inputs.tied[k], inputs.n, metric, K)
+        rows.append(dict(model=k, items=len(inputs.n), tied=tied, share=tied / len(inputs.n), **by_rule))
+    return pd.DataFrame(rows)
+
+# %% ../nbs/17_adapters.ipynb #3ffd06fc
+def tie_warnings(summary:pd.DataFrame, # the table of `tie_summary`
+                 rule:str,             # the tie rule that made the ranks
+                 label:str='ndcg@10',  # the metric@K of the summary, in words
+                ) -> list[str]:        # one sentence per model whose held-out items tie too often
+    "A warning for every model whose held-out items tie with a sampled negative for more than `_TIE_SHARE` of them."
+    rule, out = _check_ties(rule), []
+    for r in summary[summary.share > _TIE_SHARE].itertuples():
+        other = [f"{getattr(r, k):.4g} with --ties {k}" + (' (expected)' if k == 'random' else '') for k in ('random', 'optimistic', 'pessimistic') if k != rule]
+        out.append(f"{r.model}: {r.tied:,} of {r.items:,} held-out items ({r.share:.1%}) tie with at least one sampled negative, "
+                   f"and the tie rule decides where they rank among them: its naive sampled {label} is {getattr(r, rule):.4g} under "
+                   f"the {rule} rule used here, {' and '.join(other)}")
+    return out
 
 # %% ../nbs/17_adapters.ipynb #8efb751e
 def read_model_inputs(frames=None,          # one scored-candidates table (file or DataFrame) per model
@@ -746,27 +927,10 @@ def read_model_inputs(frames=None,          # one scored-candidates table (file 
                       ties:str='pessimistic', # tie rule
                       seed=None,            # seed of random tie-breaking
                      ) -> tuple[dict, np.ndarray, str]: # name -> sampled ranks (same users, same order), sample sizes, summary
-    "Several models' sampled ranks of the same relevant items, aligned by (user, item)."
-    for k, v in (('frames', frames), ('runs', runs), ('scores', scores), ('names', names)):
-        if v is not None and not isinstance(v, (list, tuple)): raise ValueError(f"{k} must be a list with one entry per model; got {v!r:.40}")
-    given = {k: list(v) for k, v in (('frame', frames), ('run', runs), ('scores', scores)) if v is not None}
-    if len(given) != 1: raise ValueError(f"give exactly one of frames, runs (with qrels) or scores; got {list(given) or 'none'}")
-    (kind, objs), = given.items()
-    if (kind == 'run') != (qrels is not None): raise ValueError("runs and qrels go together: give both")
-    if len(objs) < 2: raise ValueError(f"{kind.rstrip('s')}s must hold one input per model, at least two; got {len(objs)}")
-    names = [Path(o).stem if isinstance(o, (str, os.PathLike)) else f'model{j + 1}' for j, o in enumerate(objs)] if names is None else [str(s) for s in names]
-    if len(names) != len(objs) or len(set(names)) < len(names): raise ValueError(f"names must be {len(objs)} distinct model names; got {names}")
-    tables = [_keyed_ranks(kind, o, qrels, positive, (user, item, score, label), ties, seed) for o in objs]
-    (first, src0), out = tables[0], {}
-    for name, (t, src) in zip(names, tables):
-        m = first[['user', 'item', 'n']].merge(t, how='left', on=['user', 'item'], suffixes=('_0', ''), indicator=True)
-        extra = len(t) - int((m._merge == 'both').sum())
-        bad = np.flatnonzero((m._merge != 'both').to_numpy() | (m.n_0 != m.n).to_numpy())
-        if len(bad) or extra:
-            i = bad[0] if len(bad) else None
-            what = (f"has {extra} relevant items that {src0} lacks" if i is None else
-                    f"relevant item {m.item.iloc[i]!r} of user {m.user.iloc[i]!r} is missing" if m._merge.iloc[i] != 'both' else
-                    f"relevant item {m.item.iloc[i]!r} of user {m.user.iloc[i]!r} has {int(m.n.iloc[i])} candidates, {int(m.n_0.iloc[i])} in {src0}")
-            raise AdapterInputError(f"{src}: {what}: a comparison needs the same relevant items and candidates for every model")
-        out[name] = m.sampled_rank.to_numpy(np.int64)
-    return out, first.n.to_numpy(np.int64), f"{len(names)} models, {first.user.nunique()} users, {len(first)} relevant items each"
+    "Several models' sampled ranks of the same relevant items, aligned by (user, item): `read_inputs` as a tuple."
+    objs = next((v for v in (frames, runs, scores) if isinstance(v, (list, tuple))), None)
+    if objs is not None and len(objs) < 2 and sum(v is not None for v in (frames, runs, scores)) == 1:
+        kind = 'frame' if frames is not None else 'run' if runs is not None else 'scores'
+        raise ValueError(f"{kind.rstrip('s')}s must hold one input per model, at least two; got {len(objs)}")
+    x = read_inputs(frames, runs, qrels, scores, names, positive, user, item, score, label, ties, seed)
+    return x.ranks, x.n, x.note

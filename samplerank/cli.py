@@ -6,13 +6,13 @@ Docs: https://samplerank.github.io/samplerank/cli.html.md"""
 
 # %% ../nbs/22_cli.ipynb #c18d41d8
 from __future__ import annotations
-import argparse, concurrent.futures, contextlib, os, sys, warnings
+import argparse, concurrent.futures, contextlib, json, os, sys, warnings
 from pathlib import Path
 import numpy as np
 from .evaluation import ESTIMATORS
-from .adapters import _number, read_evaluation_input, read_model_inputs
+from .adapters import _number, _sizes_file, catalogue_sizes, read_inputs, tie_summary, tie_warnings
 from .report import (_atomic_out, estimate_file, format_estimates, compare_files,
-                               format_comparison, report_files)
+                               format_comparison, report_files, json_records, _label)
 from .demo import run_example, run_demo
 
 # %% auto #0
@@ -52,7 +52,7 @@ def _scheduler_arg(p):
 def _model_input_args(p):
     "The options `compare` and `report` share: the models' inputs (files of ranks, or one scored input per model), N and n, the bootstrap's."
     p.add_argument('files', nargs='*', help='files of sampled ranks, one per model (.npy, .csv, .tsv, .txt), same users in the same order (or give --run/--qrels, --frame or --scores)')
-    p.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes (one per user, same order)')
+    p.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes: a table with a user column (user,N), matched by user id in any order, or one size per line in the order of the relevant items of the first input')
     p.add_argument('--n', type=_int_arg('n', 2), help='sample set size including the relevant item (required with files of ranks)')
     ca = p.add_argument_group('scored candidates instead of ranks, one input per model (see samplerank.adapters.read_model_inputs)')
     ca.add_argument('--run', action='append', help='TREC run file of one model (repeat per model; with --qrels)')
@@ -90,7 +90,7 @@ def _parser():
     de.add_argument('--quiet', action='store_true', help='no progress bars')
     es = sub.add_parser('estimate', help='estimate global metrics from a file of sampled ranks')
     es.add_argument('file', nargs='?', help='.npy, .csv, .tsv or .txt file of sampled ranks (or give --frame, --run/--qrels or --scores)')
-    es.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes (one per sampled rank, same order)')
+    es.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes: a table with a user column (user,N), matched by user id in any order, or one size per line in the order of the relevant items of the first input')
     es.add_argument('--n', type=_int_arg('n', 2), help='sample set size including the relevant item (required with a file of ranks)')
     ad = es.add_argument_group('scored candidates instead of ranks (see samplerank.adapters)')
     ad.add_argument('--frame', help='CSV/TSV/Parquet table, one row per (user, candidate): user, item, score, label')
@@ -133,20 +133,22 @@ def _parser():
     return p
 
 # %% ../nbs/22_cli.ipynb #686daa00
-def _model_inputs(args, at_least:int=2):
-    "(model name -> sampled ranks, their sample sizes) and the reading note of a command's scored inputs; (None, '') for files of ranks."
-    if not (args.frame or args.run or args.qrels or args.scores): return None, ''
-    inputs = args.frame or args.run or args.scores or []
-    if at_least == 1 and len(inputs) == 1:                                    # one model: its own reader
-        frame, run, scores = (x[0] if x else None for x in (args.frame, args.run, args.scores))
-        r, ns, note = read_evaluation_input(frame, run, args.qrels, scores, args.positive, args.user_col, args.item_col, args.score_col, args.label_col, args.ties, args.seed)
-        data = ({(args.names or [Path(inputs[0]).stem])[0]: r}, ns)
-    else:
-        ranks, ns, note = read_model_inputs(args.frame, args.run, args.qrels, args.scores, args.names, args.positive, args.user_col,
-                                            args.item_col, args.score_col, args.label_col, args.ties, args.seed)
-        data = (ranks, ns)
-    print(f'samplerank: {note}', file=sys.stderr)
-    return data, note
+def _model_inputs(args, at_least:int=2, metric:str='ndcg', K:int=10):
+    "The `ScoredInputs` of a command's scored inputs (None for files of ranks), with a warning per model that ties too often."
+    if not (args.frame or args.run or args.qrels or args.scores): return None
+    one = lambda v: None if v is None else v if isinstance(v, list) else [v]           # estimate takes one input, not a list
+    frames, runs, scores = one(args.frame), one(args.run), one(args.scores)
+    inputs = next((v for v in (frames, runs, scores) if v), [])
+    if bool(runs) != bool(args.qrels): raise ValueError("runs and qrels go together: give both")
+    if at_least > 1 and len(inputs) < at_least:
+        raise ValueError(f"{args.command} needs at least two scored inputs (one per model); got {len(inputs)}")
+    x = read_inputs(frames, runs, args.qrels, scores, getattr(args, 'names', None), args.positive, args.user_col, args.item_col,
+                    args.score_col, args.label_col, args.ties, args.seed)
+    if _sizes_file(args.N): catalogue_sizes(args.N, len(x.n), x.users)     # a bad file of sizes: its one line comes first
+    print(f'samplerank: {x.note}', file=sys.stderr)
+    if args.command != 'report':                                           # the report warns itself, in report.md too
+        for w in tie_warnings(tie_summary(x, metric, K), x.ties, _label(metric, K)): warnings.warn(w)
+    return x
 
 # %% ../nbs/22_cli.ipynb #44cee4fd
 def main(argv=None) -> int:
@@ -190,27 +192,24 @@ def _run(args) -> int:
             print(text.split('![')[0].rstrip())
             print(f'\nreport written to {Path(args.out) / "report.md"}')
         elif args.command == 'estimate':
-            data = None
-            if args.frame or args.run or args.qrels or args.scores:
-                r, ns, note = read_evaluation_input(args.frame, args.run, args.qrels, args.scores, args.positive, args.user_col,
-                                                    args.item_col, args.score_col, args.label_col, args.ties, args.seed)
-                data = (r, ns); print(f'samplerank: {note}', file=sys.stderr)
-            elif args.file is None or args.n is None: raise ValueError('estimate needs a file of ranks with --n, or --frame, --run/--qrels or --scores')
+            data = _model_inputs(args, 1, args.metrics[0].lower(), args.K[0])
+            if data is None and (args.file is None or args.n is None):
+                raise ValueError('estimate needs a file of ranks with --n, or --frame, --run/--qrels or --scores')
             with _dask_client(args.scheduler) as client:
                 t = estimate_file(args.file or args.frame or args.run or args.scores, args.N, args.n, [m.lower() for m in args.method], [m.lower() for m in args.metrics],
                                   args.K, replace=not args.without_replacement, data=data, level=args.level, seed=args.seed,
                                   n_boot=args.n_boot, intervals=not args.no_intervals, client=client)
-            print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else format_estimates(t))
+            print(json.dumps(json_records(t), indent=2) if args.json else format_estimates(t))
         elif args.command == 'compare':
-            data, _ = _model_inputs(args)
+            data = _model_inputs(args, 2, args.metric.lower(), args.K)
             with _dask_client(args.scheduler) as client:
                 t = compare_files(args.files, args.N, args.n, args.names, args.metric.lower(), args.K, args.method, args.level, args.seed,
                                   not args.without_replacement, args.n_boot, data=data, plan=not args.no_plan, client=client)
-            print(t.to_json(orient='records', indent=2, double_precision=15) if args.json else format_comparison(t, t.attrs.get('users')))
+            print(json.dumps(json_records(t), indent=2) if args.json else format_comparison(t, t.attrs.get('users')))
         elif args.command == 'report':
-            data, note = _model_inputs(args, at_least=1)
+            data = _model_inputs(args, 1)
             with _dask_client(args.scheduler) as client:
-                text = report_files(args.files, args.N, args.n, args.out, args.names, data, note, not args.without_replacement,
+                text = report_files(args.files, args.N, args.n, args.out, args.names, data, '', not args.without_replacement,
                                     [m.lower() for m in args.metrics], args.K, args.methods, args.level, args.seed, args.n_boot,
                                     not args.no_plan, progress=not args.quiet, client=client)
             print('\n'.join(line for line in text.splitlines() if not line.startswith('![')).rstrip())

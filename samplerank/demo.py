@@ -59,14 +59,15 @@ def run_example(out:Path,         # directory for report.md and the figures
 DEMO_METHODS = ('MLE-auto', 'MN-MES')   # estimators whose intervals the demo reports (the first, the recommended one, also compares the models)
 _ADAPTIVE_COLUMN = f'{DEMO_METHODS[0]}, adaptive'   # its intervals under adaptive sampling
 
-def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:dict) -> pd.DataFrame:
+def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:dict, elsewhere:dict) -> pd.DataFrame:
     "The demo's rows of one comparison (percentage points): exact, naive and estimated differences, the decision, and what would decide it."
     return pd.DataFrame({'design': design, 'metric': metric, 'a': c.a, 'b': c.b,
                          'exact a - b': [100 * (exact[a] - exact[b]) for a, b in zip(c.a, c.b)],
                          'naive sampled a - b': [100 * (naive[a] - naive[b]) for a, b in zip(c.a, c.b)],
                          'estimated a - b [95% interval]': [f"{100 * d:.2f} [{100 * l:.2f}, {100 * h:.2f}]" for d, l, h in zip(c.difference, c.lo, c.hi)],
                          'P(a better)': c.prob_a_better.round(3), 'decision': c.decision,
-                         'needs n': _needs_n_labels(c)})
+                         'needs n': [('other design' if l in ('none', '> N') and (a, b) in elsewhere else l)   # never 'no n' where
+                                     for a, b, l in zip(c.a, c.b, _needs_n_labels(c))]})                    # the other design decides
 
 # %% ../nbs/21_demo.ipynb #6c50e9f6
 def demo_results(n:int=100,            # sample set size including the relevant item
@@ -102,13 +103,17 @@ def demo_results(n:int=100,            # sample set size including the relevant 
                adapt: {k: SampledRanks(a.sampled_rank.values, pools, a.sample_size.values) for k, a in adaptive.items()}}
     exact = {(k, m, K): exact_metric(d.global_rank, m, K) for k, d in ranks.items() for m, K in pairs}   # full ranking in the users' own pools
     naive = {(k, m, K): exact_metric(v, m, K) for k, v in sampled.items() for m, K in pairs}
-    tables, cmp, notes = [], [], []
+    tables, per_design, cmp, notes = [], {}, [], []
     for design, evs in bar(designs.items(), 'intervals and comparisons'):       # one set of draws per design: every model, metric and pair
         t, c = evaluate_models(evs, metrics=('recall', 'ndcg'), Ks=(10,), method=DEMO_METHODS[0], seed=seed, n_boot=n_boot, plan=True, progress=progress)
         tables.append(t.assign(estimator=DEMO_METHODS[0] if design == fixed else _ADAPTIVE_COLUMN))
-        for m, K, cm in _per_metric(c):
-            cmp.append(_comparison_rows(cm, design, f'{m}@{K}', {k: exact[(k, m, K)] for k in ranks}, {k: naive[(k, m, K)] for k in ranks}))
-            notes += [(design, f'{m}@{K}', s) for s in decision_notes(cm, len(pools))]
+        per_design[design] = _per_metric(c)
+    calls = {(d, m, K, a, b): w for d, groups in per_design.items() for m, K, cm in groups for a, b, w in zip(cm.a, cm.b, cm.decision) if w != 'undecided'}
+    for design, groups in per_design.items():
+        for m, K, cm in groups:
+            other = {(a, b): f"the {d} design names {w} better" for (d, m_, K_, a, b), w in calls.items() if d != design and (m_, K_) == (m, K)}
+            cmp.append(_comparison_rows(cm, design, f'{m}@{K}', {k: exact[(k, m, K)] for k in ranks}, {k: naive[(k, m, K)] for k in ranks}, other))
+            notes += [(design, f'{m}@{K}', s) for s in decision_notes(cm, len(pools), elsewhere=other)]
     for name in DEMO_METHODS[1:]:                                                # the other estimators: intervals only, model by model
         tables += [estimate_intervals(ev, metrics=('recall', 'ndcg'), Ks=(10,), method=name, seed=seed, n_boot=n_boot).assign(model=k, estimator=name)
                    for k, ev in bar(designs[fixed].items(), f'{name} intervals')]

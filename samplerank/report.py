@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/report.html.md"""
 
 # %% ../nbs/20_report.ipynb #30c22b77
 from __future__ import annotations
-import contextlib, hashlib, json, os, shutil, sys, tempfile
+import contextlib, hashlib, json, math, os, re, shutil, sys, tempfile, warnings
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -14,15 +14,16 @@ import matplotlib.pyplot as plt
 from tqdm.auto import tqdm
 from .core import _check_bool
 from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
-from .trust import (estimate_intervals, compare_models, evaluate_models, decision_notes, DECISION_RULE, RECOMMENDED,
+from .trust import (estimate_intervals, compare_models, evaluate_models, decision_notes, decision_rule, RECOMMENDED,
                               _check_level, _check_comparison, _unidentified, _metric_pairs, _needs_n_labels, _NEEDS_N_LEGEND,
                               _model_evaluations, _check_client, _per_metric)
-from .adapters import AdapterInputError, read_sampled_ranks, catalogue_sizes, _sizes_file
+from .adapters import (AdapterInputError, ScoredInputs, read_sampled_ranks, catalogue_sizes, sizes_rule, tie_summary,
+                                 tie_warnings, TIE_WORDS, _sizes_file)
 
 # %% auto #0
-__all__ = ['markdown_table', 'estimate_file', 'format_estimates', 'compare_files', 'format_comparison', 'report_results',
-           'plot_intervals', 'plot_comparisons', 'style_estimates', 'style_comparison', 'latex_tables', 'results_json',
-           'report_markdown', 'write_report', 'report_files']
+__all__ = ['markdown_table', 'estimate_file', 'format_estimates', 'compare_files', 'format_comparison', 'cutoff_note',
+           'report_results', 'plot_intervals', 'plot_comparisons', 'style_estimates', 'style_comparison',
+           'latex_tables', 'json_records', 'results_json', 'report_markdown', 'write_report', 'report_files']
 
 # %% ../nbs/20_report.ipynb #08690858
 def markdown_table(df:pd.DataFrame, floatfmt:str='.3f') -> str:
@@ -68,8 +69,10 @@ def estimate_file(path, N:int, n:int, methods=('MLE-auto',), metrics=('ndcg', 'r
     "Estimated global metric@K with confidence intervals for the sampled ranks in a file: one row per (method, metric, K)."
     names, level, client = _estimator_names(methods), _check_level(level), _check_client(client)
     if np.ndim(N) == 0 and not _sizes_file(N): N = catalogue_sizes(N, 0)   # one number: refused before reading anything
-    ranks, ns = read_sampled_ranks(path, n) if data is None else data   # data: (ranks, sizes) from samplerank.adapters
-    if _sizes_file(N): N = catalogue_sizes(N, len(ranks))
+    users = data.users if isinstance(data, ScoredInputs) else None      # data: read_inputs' ScoredInputs, or (ranks, sizes)
+    if data is None: ranks, ns = read_sampled_ranks(path, n)
+    else: ranks, ns = (next(iter(data.ranks.values())), data.n) if users is not None else data
+    if _sizes_file(N): N = catalogue_sizes(N, len(ranks), users)
     if n is None: n = int(ns.max())
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
     except ValueError as e: raise AdapterInputError(f"{path}: {e}") from None
@@ -86,10 +89,17 @@ def estimate_file(path, N:int, n:int, methods=('MLE-auto',), metrics=('ndcg', 'r
     return pd.DataFrame(rows).astype({'identified': 'boolean'})
 
 # %% ../nbs/20_report.ipynb #d7f4ccfd
+_MAX_DECIMALS = 6    # no number in a table has more decimals than this: beyond it they are noise for a metric
+
 def _decimals(values, digits:int=4) -> int:
-    "Decimals that show `digits` of them and at least two significant digits of the smallest nonzero value (N = 10^7: metrics near 1e-5)."
+    "Decimals that show `digits` of them and two significant digits of the smallest nonzero value, at most `_MAX_DECIMALS`."
     v = np.abs(np.asarray(values, np.float64)); v = v[np.isfinite(v) & (v > 0)]
-    return digits if not len(v) else max(digits, int(np.ceil(-np.log10(v.min()))) + 1)
+    return digits if not len(v) else min(_MAX_DECIMALS, max(digits, int(np.ceil(-np.log10(v.min()))) + 1))
+
+def _num(v, digits:int) -> str:
+    "A number with `digits` decimals; one that rounds to zero without a sign ('0.0000', not '-0.0000')."
+    text = f"{v:.{digits}f}"
+    return text[1:] if text.startswith('-') and float(text) == 0 else text
 
 _UNIDENTIFIED = ("* not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R start) differ "
                  "by more than half the interval, which is widened by that difference on both sides; raise n or read a larger K")
@@ -103,7 +113,7 @@ def _label(metric:str, K) -> str:
 # %% ../nbs/20_report.ipynb #9a3938af
 def _interval_text(r, digits:int) -> str:
     "'estimate [lo, hi]' of a row, with '*' where the data do not decide it."
-    text = f"{r.estimate:.{digits}f}" + ('' if pd.isna(r.lo) else f" [{r.lo:.{digits}f}, {r.hi:.{digits}f}]")
+    text = _num(r.estimate, digits) + ('' if pd.isna(r.lo) else f" [{_num(r.lo, digits)}, {_num(r.hi, digits)}]")
     return text + (' *' if hasattr(r, 'identified') and _unidentified(r.identified)[0] else '')
 
 # %% ../nbs/20_report.ipynb #7341e726
@@ -130,13 +140,16 @@ def _read_model_files(paths:list, n, names, command:str='compare', at_least:int=
     return dict(zip(names, data))
 
 # %% ../nbs/20_report.ipynb #5b75fcc6
-def _model_ranks(paths, N, n, names, replace, data, command:str='compare', at_least:int=2) -> tuple[dict, str]:
-    "Model name -> SampledRanks of the same users (from files of ranks, or `data` read by the adapters), and where they came from."
+def _model_ranks(paths, N, n, names, replace, data, command:str='compare', at_least:int=2) -> tuple[dict, str, str]:
+    "Model name -> SampledRanks of the same users (from files of ranks, or `data` read by the adapters), where they came from, and how N was read."
     if not _sizes_file(N): N = catalogue_sizes(N, 0)                 # one number: refused before reading anything
+    users = data.users if isinstance(data, ScoredInputs) else None
     if data is None: ranks, where = _read_model_files(paths, n, names, command, at_least), str(Path(paths[0]))
+    elif users is not None: ranks, where = {k: (r, data.n) for k, r in data.ranks.items()}, 'input'
     else: ranks, where = {k: (r, data[1]) for k, r in data[0].items()}, 'input'
-    if _sizes_file(N): N = catalogue_sizes(N, len(next(iter(ranks.values()))[0]))
-    try: return {k: SampledRanks(r, N, n if ns is None else ns, replace) for k, (r, ns) in ranks.items()}, where   # each model its own sizes
+    sizes = sizes_rule(N) if _sizes_file(N) else ''
+    if _sizes_file(N): N = catalogue_sizes(N, len(next(iter(ranks.values()))[0]), users)
+    try: return {k: SampledRanks(r, N, n if ns is None else ns, replace) for k, (r, ns) in ranks.items()}, where, sizes   # each model its own sizes
     except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
 
 # %% ../nbs/20_report.ipynb #b8f069f0
@@ -144,7 +157,7 @@ def compare_files(paths:list,            # one file of sampled ranks per model (
                   N, n,                  # catalogue size (or a file of per-user sizes) and sample set size
                   names=None,            # model names (default: the file names)
                   metric:str='ndcg', K:int=10, method:str=None, level:float=0.95, seed=0, replace:bool=True, n_boot:int=200,
-                  data=None,             # instead of files: (model name -> sampled ranks, their per-user sample sizes), from samplerank.adapters
+                  data=None,             # instead of files: the ScoredInputs of samplerank.adapters.read_inputs (or a (ranks, sizes) pair)
                   plan:bool=True,        # say what would decide the undecided pairs (needs_n)
                   progress:bool=False,   # progress bar of the plan
                   client=None,           # a Dask `Client`: the bootstrap refits run on its cluster
@@ -152,7 +165,7 @@ def compare_files(paths:list,            # one file of sampled ranks per model (
     "Pairwise comparison of the models whose sampled ranks of the same users are in `paths` (or `data`), with what would decide the undecided pairs."
     _check_level(level); _check_client(client)
     if method is not None: get_estimator(method)
-    evs, where = _model_ranks(paths, N, n, names, replace, data)
+    evs, where, _ = _model_ranks(paths, N, n, names, replace, data)
     try: return compare_models(evs, metric=metric, K=K, method=method, level=level, seed=seed, n_boot=n_boot, plan=plan, progress=progress, client=client)
     except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
 
@@ -162,7 +175,7 @@ def format_comparison(t:pd.DataFrame, # the table of compare_files / compare_mod
                      ) -> str:
     "The comparison for the terminal: the table, one sentence per pair (the decision, or what would decide it), and the rule."
     table = t.to_string(index=False, float_format=f'{{:.{_decimals(t.difference)}f}}'.format)
-    return '\n'.join([table, ''] + [f'- {s}' for s in decision_notes(t, M)] + ['', f'Decisions: {DECISION_RULE}.'])
+    return '\n'.join([table, ''] + [f'- {s}' for s in decision_notes(t, M)] + ['', f"Decisions: {decision_rule(t.attrs.get('level', 0.95))}."])
 
 # %% ../nbs/20_report.ipynb #6cdaf6b6
 def _protocol(evs:dict, note:str='') -> dict:
@@ -182,14 +195,34 @@ def _span_text(s:dict) -> str:
     "'100' for one value, '100 to 1,600 (median 132)' for several."
     return f"{s['min']:,}" if s['min'] == s['max'] else f"{s['min']:,} to {s['max']:,} (median {s['median']:,})"
 
+# %% ../nbs/20_report.ipynb #eb1933a6
+def cutoff_note(metric:str, K, N:int, n:int) -> str|None:
+    "Whether sampled ranks among n of N items resolve metric@K: None where they do, else what hides it and which n resolves it."
+    if K is None or (np.ndim(K) == 0 and pd.isna(K)): return None
+    block = (N - 1) / (n - 1)                       # global ranks behind one sampled position
+    if K >= block: return None
+    need = int(np.ceil((N - 1) / K)) + 1            # the n whose block is at most K ranks
+    return (f"{_label(metric, K)}: one sampled position stands for about {block:,.0f} global ranks (N = {N:,}, n = {n:,}), more than "
+            f"K = {int(K)}: the estimate depends on how hits spread inside the top {block:,.0f}, which sampled ranks cannot show, so it "
+            f"rests on the fitted shape of P(R) there; n >= {need:,} (or adaptive sampling up to n_max >= {need:,}) resolves it")
+
 # %% ../nbs/20_report.ipynb #d8082c81
-_RESULT_KEYS = ('protocol', 'sampled', 'estimates', 'comparisons', 'notes', 'rule')
+_RESULT_KEYS = ('protocol', 'sampled', 'estimates', 'comparisons', 'notes', 'rule', 'ties', 'warnings', 'cutoffs')
 
 def _check_results(res) -> dict:
     "The dict of `report_results`, or `ValueError` naming `res`."
     if not isinstance(res, dict) or not set(_RESULT_KEYS) <= set(res) or not isinstance(res['estimates'], pd.DataFrame) or res['estimates'].empty:
         raise ValueError(f"res must be the dict of report_results (keys {', '.join(_RESULT_KEYS)}); got {type(res).__name__}")
     return res
+
+# %% ../nbs/20_report.ipynb #a77b63b6
+def _ties_record(inputs, models:list, metric:str, K) -> tuple[dict, list]:
+    "The tie rule on record (None: ranks given as ranks), each model's held-out items tied with a negative, and the warnings."
+    if inputs is None: return dict(rule=None, metric=_label(metric, K), models=pd.DataFrame()), []
+    if not isinstance(inputs, ScoredInputs) or list(inputs.ranks) != models:
+        raise ValueError(f"inputs must be the ScoredInputs the ranks were read from, with the models {models}; got {type(inputs).__name__}")
+    s = tie_summary(inputs, metric, K)
+    return dict(rule=inputs.ties, metric=_label(metric, K), models=s), tie_warnings(s, inputs.ties, _label(metric, K))
 
 # %% ../nbs/20_report.ipynb #be838303
 def report_results(ranks:dict,                 # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
@@ -206,18 +239,22 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
                    note:str='',                # how the inputs were read, for the protocol
                    progress:bool=False,        # a progress bar over the estimators (each: intervals and comparisons)
                    client=None,                # a Dask `Client`: the bootstrap refits run on its cluster (the same numbers)
-                  ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule
+                   inputs=None,                # the `ScoredInputs` the ranks were read from: its tie rule and ties go on record
+                  ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule, ties, warnings, cutoffs
     "Everything a report shows: the protocol, naive sampled metrics, estimates with intervals, paired comparisons and what would decide them."
     client = _check_client(client)
     evs = _model_evaluations(ranks, N, n, replace, at_least=1)
     names = _estimator_names(methods)
     if not isinstance(note, str): raise ValueError(f"note must be a string; got {type(note).__name__}")
     pairs, level, plan = _metric_pairs(metrics, Ks), _check_level(level), _check_bool('plan', plan)
-    bar = tqdm(names, desc='report', disable=not _check_bool('progress', progress), file=sys.stderr)
+    progress, first_ev = _check_bool('progress', progress), next(iter(evs.values()))
+    ties, tie_notes = _ties_record(inputs, list(evs), *pairs[0])
+    bar = tqdm(names, desc='estimators', disable=not progress or len(names) < 2, file=sys.stderr)
     estimates, comparisons, notes = [], pd.DataFrame(), []
     for i, name in enumerate(bar):                                        # per estimator, one set of draws: every model, metric and pair
         bar.set_postfix_str(name)
-        t, c = evaluate_models(evs, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot, plan=plan and i == 0, client=client)
+        t, c = evaluate_models(evs, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot, plan=plan and i == 0,
+                               progress=progress, client=client)            # the plan's bar: one per metric@K
         estimates.append(t)
         if i == 0 and len(evs) > 1:                                       # the first estimator's comparisons, metric by metric
             notes = [(_label(m, K), s) for m, K, g in _per_metric(c) for s in decision_notes(g, c.attrs['users'])]
@@ -226,7 +263,8 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
     first = lambda t, cols: t[cols + [c for c in t if c not in cols]].reset_index(drop=True)
     return dict(protocol=_protocol(evs, note) | dict(methods=names, level=level, n_boot=n_boot, seed=seed, plan=plan),
                 sampled=sampled, estimates=first(pd.concat(estimates).sort_values('model', key=lambda s: s.map(list(evs).index), kind='stable'), ['model', 'method']),
-                comparisons=comparisons, notes=notes, rule=DECISION_RULE)
+                comparisons=comparisons, notes=notes, rule=decision_rule(level), ties=ties, warnings=tie_notes,
+                cutoffs=[x for m, K in pairs if (x := cutoff_note(m, K, int(np.median(first_ev.Ns)), int(first_ev.n.max())))])
 
 # %% ../nbs/20_report.ipynb #8cb1840c
 def _check_table(table, name:str, columns:set) -> pd.DataFrame:
@@ -255,16 +293,18 @@ def plot_intervals(table:pd.DataFrame, # estimates: estimate, lo, hi[, model][, 
     t = _check_table(table, 'table', {'estimate', 'lo', 'hi'})
     panels = _panels(t)
     rows = len(panels[0][1])
+    one = t.method.nunique() == 1 if 'method' in t else False           # one estimator: named once, in the legend
     fig, axs = plt.subplots(1, len(panels), figsize=(3.4 * len(panels) + 1.2, 0.42 * rows + 1.1), sharey=True, squeeze=False)
     for ax, (label, p) in zip(axs[0], panels):
         y = np.arange(len(p))[::-1]
         known = ~_unidentified(p.identified) if 'identified' in p else np.ones(len(p), bool)
         ax.hlines(y, p.lo, p.hi, color='C0', lw=2)
-        ax.scatter(p.estimate[known], y[known], color='C0', zorder=3, label='estimate [interval]')
+        ax.scatter(np.r_[p.lo, p.hi], np.r_[y, y], marker='|', s=60, color='C0', zorder=3)   # the ends: seen at any scale
+        ax.scatter(p.estimate[known], y[known], color='C0', zorder=3, label=f"{t.method.iloc[0]} estimate [interval]" if one else 'estimate [interval]')
         ax.scatter(p.estimate[~known], y[~known], facecolor='white', edgecolor='C0', zorder=3, label='not decided by the data (widened)')
         if 'exact' in p: ax.scatter(p.exact, y, marker='x', color='C3', zorder=4, label='exact')
-        ax.set_yticks(y, [' '.join(str(r[c]) for c in ('model', 'method') if c in p) for _, r in p.iterrows()])
-        ax.set_title(label); ax.grid(axis='x', alpha=0.3); ax.locator_params(axis='x', nbins=5)
+        ax.set_yticks(y, [' '.join(str(r[c]) for c in ('model', 'method') if c in p and not (one and c == 'method')) for _, r in p.iterrows()])
+        ax.set_title(label); ax.grid(axis='x', alpha=0.3); ax.locator_params(axis='x', nbins=5); ax.margins(x=0.08)
     handles, labels = axs[0, 0].get_legend_handles_labels()
     keep = [i for i, l in enumerate(labels) if l != 'not decided by the data (widened)' or (~known).any()]
     fig.legend([handles[i] for i in keep], [labels[i] for i in keep], loc='lower center', ncol=3, frameon=False, fontsize=8)
@@ -286,6 +326,7 @@ def plot_comparisons(table:pd.DataFrame, # the table of compare_models (or of re
         colour = [_DECISION_COLOURS['undecided' if d == 'undecided' else 'decided'] for d in p.decision]
         ax.axvline(0, color='black', lw=0.8)
         ax.hlines(y, p.lo, p.hi, color=colour, lw=2); ax.scatter(p.difference, y, color=colour, zorder=3)
+        ax.scatter(np.r_[p.lo, p.hi], np.r_[y, y], marker='|', s=60, color=colour * 2, zorder=3); ax.margins(x=0.08)
         ax.set_yticks(y, [f'{a} - {b}' for a, b in zip(p.a, p.b)])
         ax.set_title(f'{label} difference' if label else 'difference'); ax.grid(axis='x', alpha=0.3); ax.locator_params(axis='x', nbins=5)
     fig.legend([plt.Line2D([], [], color=c, marker='o', lw=2) for c in _DECISION_COLOURS.values()],
@@ -333,10 +374,11 @@ def style_comparison(table:pd.DataFrame, # the table of compare_models (or of re
 # %% ../nbs/20_report.ipynb #cbd5dc59
 _LATEX_SPECIAL = {'\\': r'\textbackslash{}', '&': r'\&', '%': r'\%', '$': r'\$', '#': r'\#', '_': r'\_', '{': r'\{', '}': r'\}',
                   '~': r'\textasciitilde{}', '^': r'\textasciicircum{}'}
+_MINUS = re.compile(r'(?<![\w.])-(?=\d)')                       # a hyphen that starts a number, not one inside a name
 
 def _latex_escape(text) -> str:
-    "Text with LaTeX's special characters escaped."
-    return ''.join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
+    "Text with LaTeX's special characters escaped, and the sign of a negative number as a minus ($-$)."
+    return _MINUS.sub('$-$', ''.join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text)))
 
 # %% ../nbs/20_report.ipynb #8ff3d276
 def _tabular(header:list, rows:list, align:str, caption:str, label:str) -> str:
@@ -346,6 +388,11 @@ def _tabular(header:list, rows:list, align:str, caption:str, label:str) -> str:
                       rf'\begin{{tabular}}{{{align}}}', r'\toprule', line(header), r'\midrule', *map(line, rows),
                       r'\bottomrule', r'\end{tabular}', r'\end{table}'])
 
+# %% ../nbs/20_report.ipynb #321a7914
+def _ties_caption(ties:dict) -> str:
+    "The tie rule of a report in a caption's words."
+    return f"Ties: the {ties['rule']} rule." if ties['rule'] else "Ties: not on record (ranks given as ranks)."
+
 # %% ../nbs/20_report.ipynb #45685451
 def _estimate_table_rows(res:dict) -> tuple[list, list]:
     "The estimates table of a report as (header, rows): per model the naive sampled metric, then each estimator, one column per metric@K."
@@ -354,7 +401,7 @@ def _estimate_table_rows(res:dict) -> tuple[list, list]:
     digits = _decimals(np.r_[s.sampled, e.estimate])
     rows = []
     for k in res['protocol']['models']:
-        rows.append([k, 'Sampled (naive)'] + [f"{v:.{digits}f}" for v in s[s.model == k].sampled])
+        rows.append([k, 'Sampled (naive)'] + [_num(v, digits) for v in s[s.model == k].sampled])
         for name in res['protocol']['methods']:
             rows.append([k, name] + [_interval_text(r, digits) for r in e[(e.model == k) & (e.method == name)].itertuples()])
     return ['model', 'estimator'] + cols, rows
@@ -364,7 +411,7 @@ def _pair_rows(res:dict) -> tuple[list, list]:
     "The comparisons table of a report as (header, rows): metric@K, the pair, the difference with its interval, P(a better), decision, needs n (`_needs_n_labels`)."
     c = res['comparisons']
     digits = _decimals(c.difference)
-    rows = [[_label(r.metric, r.K), r.a, r.b, f"{r.difference:.{digits}f} [{r.lo:.{digits}f}, {r.hi:.{digits}f}]" + (' *' if _unidentified(r.identified)[0] else ''),
+    rows = [[_label(r.metric, r.K), r.a, r.b, f"{_num(r.difference, digits)} [{_num(r.lo, digits)}, {_num(r.hi, digits)}]" + (' *' if _unidentified(r.identified)[0] else ''),
              f"{r.prob_a_better:.3f}", r.decision, needs] for r, needs in zip(c.itertuples(), _needs_n_labels(c))]
     return ['metric', 'model a', 'model b', 'a - b [interval]', 'P(a better)', 'decision', 'needs n'], rows
 
@@ -376,28 +423,35 @@ def latex_tables(res:dict, # output of `report_results`
     p, level = res['protocol'], _level_text(res['protocol']['level'])
     h, rows = _estimate_table_rows(res)
     out = ['% samplerank report: needs \\usepackage{booktabs}', _tabular(h, rows, 'll' + 'r' * (len(h) - 2),
-           f"Estimated metrics of {p['users']:,} users with {level} intervals (samplerank); * the data do not decide the estimate: its interval is widened.",
+           f"Estimated metrics of {p['users']:,} users with {level} intervals (samplerank); * the data do not decide the estimate: "
+           f"its interval is widened. {_ties_caption(res['ties'])}",
            'tab:samplerank-estimates')]
     if not res['comparisons'].empty:
         h, rows = _pair_rows(res)
-        out.append(_tabular(h, rows, 'lllrrll', f"Paired comparisons ({p['methods'][0]}, {level} intervals). Decisions: {res['rule']}. "
-                            f"{_NEEDS_N_LEGEND}.",
-                            'tab:samplerank-comparisons'))
+        out.append(_tabular(h, rows, 'lllrrll', f"Paired comparisons of {p['methods'][0]}'s estimates, {level} intervals of the "
+                            "differences: a model is named better where the interval excludes 0 and the data decide the difference "
+                            "(* where they do not); needs n: see report.md.", 'tab:samplerank-comparisons'))
     return '\n\n'.join(out) + "\n"
 
 # %% ../nbs/20_report.ipynb #b7f97d04
-def _records(t:pd.DataFrame) -> list:
-    "A table as JSON-ready records: NaN and NA as None, numbers to 15 digits."
-    return json.loads(t.to_json(orient='records', double_precision=15)) if not t.empty else []
+def _plain(v):
+    "A table cell for JSON: NaN and NA as None, NumPy scalars as the Python value (a float keeps every digit)."
+    if isinstance(v, np.generic): v = v.item()
+    return None if v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)) else v
+
+def json_records(t:pd.DataFrame) -> list:
+    "A table as JSON-ready records: NaN and NA as None, floats exact (they round-trip through `json`)."
+    return [{str(k): _plain(v) for k, v in r.items()} for r in t.astype(object).to_dict('records')]
 
 # %% ../nbs/20_report.ipynb #9b8e259d
 def results_json(res:dict, # output of `report_results`
                 ) -> str:  # JSON text
     "Every number of a report as JSON: protocol, sampled metrics, estimates, comparisons, the sentences and the decision rule."
     res = _check_results(res)
-    return json.dumps(dict(protocol=res['protocol'], sampled=_records(res['sampled']), estimates=_records(res['estimates']),
-                           comparisons=_records(res['comparisons']), notes=[dict(metric=m, note=s) for m, s in res['notes']],
-                           decision_rule=res['rule']), indent=1, allow_nan=False)
+    ties = res['ties'] | dict(models=json_records(res['ties']['models']))
+    return json.dumps(dict(protocol=res['protocol'], sampled=json_records(res['sampled']), estimates=json_records(res['estimates']),
+                           comparisons=json_records(res['comparisons']), notes=[dict(metric=m, note=s) for m, s in res['notes']],
+                           decision_rule=res['rule'], ties=ties, warnings=res['warnings'], cutoffs=res['cutoffs']), indent=1, allow_nan=False)
 
 # %% ../nbs/20_report.ipynb #b7ca6e93
 def _protocol_text(p:dict) -> str:
@@ -409,6 +463,14 @@ def _protocol_text(p:dict) -> str:
                       f"- estimators: {', '.join(p['methods'])} ({_level_text(p['level'])} intervals, {p['n_boot']} bootstrap replicates, seed {p['seed']})"]
                      + ([f"- read: {p['note']}"] if p['note'] else []))
 
+# %% ../nbs/20_report.ipynb #dffcfdc1
+def _ties_text(ties:dict) -> str:
+    "The tie rule of a report, and the models whose held-out items tie with a sampled negative, as a Markdown list item."
+    if ties['rule'] is None: return "- ties: not on record (the sampled ranks were given as ranks: the rule that made them is not known here)"
+    tied = ties['models'][ties['models'].tied > 0]
+    return (f"- ties: {ties['rule']} ({TIE_WORDS[ties['rule']]}); held-out items tied with a sampled negative: "
+            + (', '.join(f"{r.model} {r.tied:,} of {r.items:,}" for r in tied.itertuples()) if len(tied) else 'none'))
+
 # %% ../nbs/20_report.ipynb #7277f44e
 def report_markdown(res:dict, # output of `report_results`
                    ) -> str:  # the report (Markdown)
@@ -416,11 +478,15 @@ def report_markdown(res:dict, # output of `report_results`
     res = _check_results(res)
     p = res['protocol']
     h, rows = _estimate_table_rows(res)
-    parts = ['# samplerank report', '## The evaluation, as read from the files', _protocol_text(p),
+    parts = ['# samplerank report', '## The evaluation, as read from the files', _protocol_text(p) + '\n' + _ties_text(res['ties'])]
+    if res['warnings']: parts += ['## Warnings', '\n'.join(f'- {w}' for w in res['warnings'])]
+    parts += [
              f"## Estimated metrics with {_level_text(p['level'])} intervals",
              f"The naive sampled metric of each model, then the estimate of its metric over the whole catalogue with the interval for these users. "
              f"`*`: the data do not decide the estimate (two maximum-likelihood fits from different starts differ by more than half the interval); its interval is widened by that difference.",
-             markdown_table(pd.DataFrame(rows, columns=h).set_index('model')), '![Estimates with intervals](intervals.png)']
+             markdown_table(pd.DataFrame(rows, columns=h).set_index('model')), '![Estimates with intervals](intervals.png)',
+             '## Which cut-offs these sampled ranks can see',
+             '\n'.join(f'- {s}' for s in res['cutoffs']) or 'Every metric@K of this report is resolved: each cut-off is at least the block of global ranks one sampled position stands for.']
     if not res['comparisons'].empty:
         h, rows = _pair_rows(res)
         parts += ['## Which model is better? Paired comparisons',
@@ -455,7 +521,7 @@ def report_files(paths:list,                 # files of sampled ranks, one per m
                  N, n,                       # catalogue size (or a file of per-user sizes) and sample set size
                  out,                        # output directory (created if missing; checked before any work)
                  names=None,                 # model names (default: the file names)
-                 data=None,                  # instead of files: (model name -> sampled ranks, their per-user sample sizes), from samplerank.adapters
+                 data=None,                  # instead of files: the ScoredInputs of samplerank.adapters.read_inputs (or (ranks, sizes))
                  note:str='',                # how `data` was read, for the protocol
                  replace:bool=True,          # sampling scheme
                  metrics=('ndcg', 'recall'), # metric names
@@ -472,7 +538,11 @@ def report_files(paths:list,                 # files of sampled ranks, one per m
     _metric_pairs(metrics, Ks); _check_level(level); _check_client(client)
     _estimator_names(methods)
     with _atomic_out(out) as tmp:
-        evs, where = _model_ranks(paths, N, n, names, replace, data, 'report', 1)
-        try: res = report_results(evs, metrics=metrics, Ks=Ks, methods=methods, level=level, seed=seed, n_boot=n_boot, plan=plan, note=note, progress=progress, client=client)
+        evs, where, sizes = _model_ranks(paths, N, n, names, replace, data, 'report', 1)
+        inputs = data if isinstance(data, ScoredInputs) else None
+        note = '; '.join(s for s in (note or (inputs.note if inputs else ''), sizes) if s)
+        try: res = report_results(evs, metrics=metrics, Ks=Ks, methods=methods, level=level, seed=seed, n_boot=n_boot, plan=plan, note=note,
+                                  progress=progress, client=client, inputs=inputs)
         except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
+        for w in res['warnings']: warnings.warn(w, stacklevel=2)
         return _write_report_files(res, tmp)

@@ -22,8 +22,8 @@ from .evaluation import RankDistribution
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
 
 # %% auto #0
-__all__ = ['DECISION_RULE', 'RECOMMENDED', 'evaluate_models', 'estimate_intervals', 'compare_models', 'plan_comparison',
-           'smallest_sample', 'decision_notes']
+__all__ = ['DECISION_RULE', 'RECOMMENDED', 'decision_rule', 'evaluate_models', 'estimate_intervals', 'compare_models',
+           'plan_comparison', 'smallest_sample', 'decision_notes']
 
 # %% ../nbs/16_trust.ipynb #e31b334f
 from .mle import _em_over, _em_over_batch
@@ -382,9 +382,13 @@ def _interval(estimate:np.ndarray, # point estimates (q,)
     return *_widened(lo, hi, shift, known, floor), known
 
 # %% ../nbs/16_trust.ipynb #d2ee3371
-DECISION_RULE = ("a model is named better only when the 95% interval of the difference excludes 0 and the data decide "
-                 "the difference (the start shift of two maximum-likelihood fits is within half the interval); "
-                 "otherwise the pair is 'undecided'")
+def decision_rule(level:float=0.95) -> str:
+    "The decision rule of `_decide` in words, at confidence `level`: every output that shows a decision quotes it."
+    return (f"a model is named better only when the {100 * level:g}% interval of the difference excludes 0 and the data decide "
+            "the difference (the start shift of two maximum-likelihood fits is within half the interval); "
+            "otherwise the pair is 'undecided'")
+
+DECISION_RULE = decision_rule(0.95)
 
 # %% ../nbs/16_trust.ipynb #ac0cf9c0
 def _decide(a, b, lo, hi, known) -> np.ndarray:
@@ -475,7 +479,8 @@ def _model_evaluations(ranks, N, n, replace:bool, at_least:int=2) -> dict:
 
 # %% ../nbs/16_trust.ipynb #c1e7a0b3
 _PAIR_COLUMNS = ('a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'start_shift', 'identified')  # a comparison's columns, in order
-_PLAN_COLUMNS = ('needs_n', 'planned_power', 'assurance', 'needs_n_above')                                      # and its plan's (plan=True)
+_PLAN_COLUMNS = ('needs_n', 'planned_power', 'assurance', 'needs_n_above', 'mde', 'mde_n',                     # and its plan's (plan=True)
+                 'adaptive_mde', 'adaptive_n_max')
 
 def _pair_rows(est:dict, draws:dict, shift:dict, j:int, level:float) -> tuple[pd.DataFrame, np.ndarray]:
     "Every pair of models on the j-th metric of the draws: the difference, its interval, P(a better) and the decision; and the differences' draws (B x pairs)."
@@ -532,7 +537,7 @@ def evaluate_models(ranks:dict,                 # model name -> sampled ranks (o
         t.insert(0, 'metric', m); t.insert(1, 'K', K); tables.append(t)
     comparisons = (pd.concat(tables, ignore_index=True) if tables else
                    pd.DataFrame(columns=['metric', 'K', *_PAIR_COLUMNS, *(_PLAN_COLUMNS if plan else ())]))
-    comparisons.attrs['users'] = first.M
+    comparisons.attrs.update(users=first.M, level=level, power=power)
     if curves: comparisons.attrs['plan'] = pd.concat(curves, ignore_index=True)   # every prediction made: metric, K, a, b, n, power, assurance
     return pd.concat(intervals, ignore_index=True), comparisons
 
@@ -590,7 +595,7 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     _, c = evaluate_models(evs, metrics=(_check_metric(metric),), Ks=(K,), method=method, level=level, seed=seed, replace=replace, n_boot=n_boot,
                            strata=strata, exact_pools=exact_pools, identify=identify, plan=plan, power=power, progress=progress, client=client, **options)
     out = _per_metric(c)[0][2]
-    out.attrs = {'users': c.attrs['users']} | ({'plan': c.attrs['plan'].drop(columns=['metric', 'K'])} if 'plan' in c.attrs else {})
+    out.attrs = {k: c.attrs[k] for k in ('users', 'level', 'power')} | ({'plan': c.attrs['plan'].drop(columns=['metric', 'K'])} if 'plan' in c.attrs else {})
     return out
 
 # %% ../nbs/16_trust.ipynb #1558ccad
@@ -707,124 +712,178 @@ def _resample_at(R:np.ndarray, Ns, n:int, replace:bool, rng) -> np.ndarray:
     "Sampled ranks of global ranks R (1..N_u) among n items, each user in its own catalogue N_u."
     return 1 + (rng.binomial(n - 1, (R - 1) / (Ns - 1.0)) if replace else rng.hypergeometric(R - 1, Ns - R, n - 1))
 
+# %% ../nbs/16_trust.ipynb #579c5abf
+def _adaptive_at(R:np.ndarray, Ns, n0:int, n_max:int, replace:bool, rng) -> tuple[np.ndarray, np.ndarray]:
+    "Sampled ranks and sample sizes of global ranks R (1..N_u) under adaptive sampling from n0 up to n_max (Algorithm 1), each user in its own catalogue."
+    from samplerank.adaptive import adaptive_sample_ranks
+    Ns = np.broadcast_to(np.asarray(Ns, np.int64), R.shape)
+    r, sizes = np.empty_like(R), np.empty_like(R)
+    for N in np.unique(Ns):                              # one call per catalogue size: the algorithm takes one N
+        u = np.flatnonzero(Ns == N)
+        r[u], sizes[u] = adaptive_sample_ranks(R[u], int(N), n0, min(n_max, int(N)), replace, seed=rng)
+    return r, sizes
+
 # %% ../nbs/16_trust.ipynb #ad1a2d89
 def _se_at(R:dict, pairs:list, Ns, n:int, replace:bool, name:str, metric:str, K, level:float, strata:int, exact_pools:bool,
            n_boot:int, rng, options:dict, client=None) -> dict:
-    "Standard error of each pair's estimated difference in one evaluation of the plausible ranks R at n (NaN where it does not identify the difference)."
+    "Standard error of each pair's estimated difference in one evaluation of the plausible ranks R at n, or adaptive from n = (n0, n_max) (NaN where it does not identify the difference)."
     models = list(dict.fromkeys(m for ab in pairs for m in ab))
-    sim = {k: SampledRanks(_resample_at(R[k], Ns, n, replace, rng), Ns, n, replace) for k in models}
+    drawn = {k: _adaptive_at(R[k], Ns, *n, replace, rng) if isinstance(n, tuple) else (_resample_at(R[k], Ns, n, replace, rng), n) for k in models}
+    sim = {k: SampledRanks(r, Ns, sizes, replace) for k, (r, sizes) in drawn.items()}
     est, draws, shift = _stratified_draws(sim, name, [(metric, K)], strata, exact_pools, n_boot, rng, True, options, client)
     out = {}
     for a, b in pairs:
         dd = draws[a][:, 0] - draws[b][:, 0]             # the sd of the draws: steadier than a quantile width with few replicates
         known = _interval(est[a] - est[b], dd[:, None], level, shift[a] - shift[b])[2]
         out[(a, b)] = np.nan if _unidentified(known)[0] else np.std(dd, ddof=1)
+    out['mean_n'] = float(np.mean([np.mean(sizes) for _, sizes in drawn.values()]))
     return out
 
 # %% ../nbs/16_trust.ipynb #e4cb631a
-_SAFEGUARD = 0.2     # safeguard power: plan for the difference's 20% quantile in the direction of the estimate (Perugini et al. 2014)
+def _mde(se, level:float, power:float):
+    "The minimum detectable difference: the smallest |Delta| named correctly with probability `power` when its estimate has standard error `se` (NaN stays NaN)."
+    return (norm.ppf((1 + level) / 2) + norm.ppf(power)) * np.asarray(se, np.float64)
 
-def _safeguard(difference:float, draws:np.ndarray) -> float:
-    "The difference a plan is made for: the `_SAFEGUARD` quantile of the draws in the direction of the estimate (<= 0: the data do not favour one model)."
-    return float(np.quantile(np.sign(difference) * draws, _SAFEGUARD))
+def _nonincreasing(values) -> np.ndarray:
+    "Values along increasing n made non-increasing by keeping, at each n, the largest of it and every finite value at a larger n (NaN stays NaN)."
+    v = np.asarray(values, np.float64); out = v.copy()
+    for i in range(len(v) - 2, -1, -1):
+        later = v[i + 1:][np.isfinite(v[i + 1:])]
+        if np.isfinite(v[i]) and len(later): out[i] = max(v[i], later.max())
+    return out
+
+def _planned_difference(estimate:float, se:float) -> float:
+    "The |difference| a plan is made for: the estimate shrunk towards 0 by its empirical-Bayes posterior mean, |est| (1 - se^2/est^2)+."
+    return 0.0 if estimate == 0 or not np.isfinite(se) else abs(estimate) * max(0.0, 1 - se ** 2 / estimate ** 2)
 
 # %% ../nbs/16_trust.ipynb #5a91b00f
+_ADAPTIVE_MAX = 8   # the adaptive answer grows a user's sample from the current n up to 8 times it (100 to 800)
+
 def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str, K, level:float, power:float, replace:bool,
              strata:int, exact_pools:bool, n_boot:int, rng, options:dict, progress:bool, client=None) -> tuple:
-    "needs_n, planned_power, assurance and needs_n_above (the last n planned, where a larger one would be needed but its kernel cannot be held) of every pair of a comparisons table of one metric (`compare_models`'), and every prediction made."
+    "The plan columns (`_PLAN_COLUMNS`) of every pair of one metric's comparisons, and the plan: se, mde, power and assurance of each undecided pair at every planned n."
     from tqdm.auto import tqdm
-    first, curve = next(iter(evs.values())), []
+    first = next(iter(evs.values()))
     n0 = int(np.ceil(np.mean([ev.n.mean() for ev in evs.values()])))   # the current n (its mean over users and models when they differ)
-    need = np.where(table.decision != 'undecided', float(n0), np.nan)
-    planned, assured, above = np.full(len(table), np.nan), np.full(len(table), np.nan), np.full(len(table), np.nan)
+    out = {c: np.full(len(table), np.nan) for c in _PLAN_COLUMNS}
+    out['needs_n'][(table.decision != 'undecided').to_numpy()] = n0
     todo = {(a, b): j for j, (a, b, d) in enumerate(zip(table.a, table.b, table.decision)) if d == 'undecided'}
-    safe = {j: max(_safeguard(table.difference.iloc[j], diff[:, j]), 0.0) for j in todo.values()}
-    def predicted(ab, n, se) -> tuple:                   # power at the safeguard difference, and averaged over the draws
-        j = todo[ab]
-        p = (_power(np.array([safe[j]]), se, level), _power(diff[:, j], se, level))
-        curve.append((*ab, n, *p))
-        return p
-    if todo:                                             # the ceiling: the full ranking leaves only the users' own spread
+    se = {ab: {n0: np.nan if _unidentified(table.identified.iloc[j])[0] else np.std(diff[:, j], ddof=1)} for ab, j in todo.items()}
+    if todo:                                             # the full ranking leaves only the users' own spread
         R = _plausible_ranks({k: evs[k] for ab in todo for k in ab}, name, strata, exact_pools, rng)
         w = metric_weights(metric, first.N, K)
-        for ab, j in list(todo.items()):
-            planned[j], assured[j] = predicted(ab, first.N, np.std(w[R[ab[0]] - 1] - w[R[ab[1]] - 1], ddof=1) / np.sqrt(first.M))
-            if planned[j] < power: del todo[ab]
-    Ns, prev, B = (first.N if first.catalogue_size else first.Ns), n0, max(50, n_boot // 2)
-    for n in tqdm(_plan_sizes(n0, int(first.Ns.min())), disable=not progress, desc='needs_n', leave=False):
-        if not todo: break
-        try: se = _se_at(R, list(todo), Ns, n, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client)
-        except _KernelNotHeld:                           # its kernel (or grid) at this n cannot be held: no larger n is planned,
-            for j in todo.values(): above[j] = prev      # and the pairs still open need more than the last n planned
-            break
-        p = {ab: predicted(ab, n, se[ab]) for ab in todo}
-        done, mid = [ab for ab in todo if p[ab][0] >= power], _midpoint(prev, n)
-        se_mid = _se_at(R, done, Ns, mid, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client) if done and mid > prev else {}   # mid < n: held
-        for ab in done:                                  # the midpoint when it is enough, else n
-            p_mid = predicted(ab, mid, se_mid[ab]) if ab in se_mid else (0.0, 0.0)
-            j = todo.pop(ab)
-            need[j], (planned[j], assured[j]) = (mid, p_mid) if p_mid[0] >= power else (n, p[ab])
-        for ab, j in todo.items(): planned[j], assured[j] = p[ab]
-        prev = n
-    curve = pd.DataFrame(curve, columns=['a', 'b', 'n', 'power', 'assurance']).sort_values(['a', 'b', 'n'], kind='stable', ignore_index=True)
-    return need, planned, assured, above, curve
+        for a, b in todo: se[(a, b)][first.N] = np.std(w[R[a] - 1] - w[R[b] - 1], ddof=1) / np.sqrt(first.M)
+    Ns, B, last = (first.N if first.catalogue_size else first.Ns), max(50, n_boot // 2), n0
+    sizes = [v for v in _plan_sizes(n0, int(first.Ns.min())) if v < first.N]
+    for n in tqdm(sizes if todo else [], disable=not progress, desc=f'plan {metric}@{K}', leave=False):
+        try: s = _se_at(R, list(todo), Ns, n, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client)
+        except _KernelNotHeld: break                     # its kernel (or grid) at this n cannot be held: no larger n is evaluated
+        for ab in todo: se[ab][n] = s[ab]
+        last = n
+    rows = []
+    for ab, j in todo.items():
+        ns = sorted(se[ab]); raw = _mde([se[ab][n] for n in ns], level, power)   # the last n: the full ranking
+        mde = _nonincreasing(raw[:-1])                   # the full ranking's se overstates (unpaired draws): capped by the sampled sizes'
+        mde = np.r_[mde, np.nanmin(np.r_[raw[-1], mde])]
+        d = _planned_difference(table.difference.iloc[j], np.std(diff[:, j], ddof=1))   # the estimate, shrunk for selection
+        for n, m in zip(ns, mde):
+            rows.append((*ab, n, se[ab][n], m, _power(np.array([d]), se[ab][n], level), _power(diff[:, j], se[ab][n], level)))
+        ok = [n for n, m in zip(ns, mde) if n > n0 and d > 0 and m <= d]
+        if ok and (ok[0] < first.N or not sizes or last == sizes[-1]): out['needs_n'][j] = ok[0]
+        elif ok: out['needs_n_above'][j] = last          # only the full ranking was seen to decide it: a size not evaluated might
+        at = int(out['needs_n'][j]) if np.isfinite(out['needs_n'][j]) else first.N
+        out['mde'][j], out['mde_n'][j] = mde[ns.index(at)], at
+        out['planned_power'][j], out['assurance'][j] = rows[len(rows) - len(ns) + ns.index(at)][5:]
+    n_max = min(_ADAPTIVE_MAX * n0, int(first.Ns.min()))     # the adaptive answer: from the current n up to n_max (Algorithm 1)
+    if todo and n_max > n0 and all(ev.fixed_n for ev in evs.values()):   # (an adaptive evaluation has its own answer)
+        try: s = _se_at(R, list(todo), Ns, (n0, n_max), replace, name, metric, K, level, strata, exact_pools, B, rng, options, client)
+        except _KernelNotHeld: s = {}
+        for ab, j in todo.items():
+            if ab in s: out['adaptive_mde'][j], out['adaptive_n_max'][j] = float(_mde(s[ab], level, power)), n_max
+    return (*out.values(), pd.DataFrame(rows, columns=['a', 'b', 'n', 'se', 'mde', 'power', 'assurance']))
 
 # %% ../nbs/16_trust.ipynb #a39f5f05
 def _check_comparison(table) -> pd.DataFrame:
-    "The table of `compare_models`, checked: names, decisions among them, probabilities and plan columns in range; else `ValueError` naming `table`."
-    msg = "table must be the DataFrame of compare_models (a, b, prob_a_better, decision, identified[, needs_n, planned_power, assurance])"
-    plan = [c for c in _PLAN_COLUMNS[:3] if isinstance(table, pd.DataFrame) and c in table]   # needs_n_above: optional (older tables)
-    if not isinstance(table, pd.DataFrame) or table.empty or not {'a', 'b', 'prob_a_better', 'decision', 'identified'} <= set(table) or len(plan) not in (0, 3):
+    "The table of `compare_models`, checked: names, decisions among them, differences, probabilities and plan columns in range; else `ValueError` naming `table`."
+    msg = ("table must be the DataFrame of compare_models (a, b, difference, lo, hi, prob_a_better, decision, identified"
+           "[, needs_n, planned_power, assurance, ...])")
+    plan = [c for c in _PLAN_COLUMNS if isinstance(table, pd.DataFrame) and c in table]
+    needed = {'a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'identified'}
+    if (not isinstance(table, pd.DataFrame) or table.empty or not needed <= set(table)
+            or len([c for c in _PLAN_COLUMNS[:3] if c in plan]) not in (0, 3)):   # needs_n_above and later: optional (older tables)
         raise ValueError(msg)
-    try: p, v, _ = table.prob_a_better.to_numpy(np.float64), table[plan].to_numpy(np.float64), pd.array(table.identified.to_numpy(object), dtype='boolean')
+    try:
+        p, x, v = (table[c].to_numpy(np.float64) for c in ('prob_a_better', ['difference', 'lo', 'hi'], plan))
+        pd.array(table.identified.to_numpy(object), dtype='boolean')
     except (TypeError, ValueError): raise ValueError(f"{msg}; it holds values of another type") from None
     names = all(isinstance(x, str) and x for x in (*table.a, *table.b)) and all(d in (a, b, 'undecided') for a, b, d in zip(table.a, table.b, table.decision))
-    if not (names and np.isfinite(p).all() and ((0 <= p) & (p <= 1)).all() and not np.isinf(v).any() and not (v < 0).any()
-            and not (v[:, 1:] > 1).any()):
-        raise ValueError(f"{msg}; it holds a name, decision, probability or plan value out of range")
-    return table
+    share = [plan.index(c) for c in ('planned_power', 'assurance') if c in plan]
+    if not (names and np.isfinite(p).all() and ((0 <= p) & (p <= 1)).all() and np.isfinite(x).all() and not np.isinf(v).any()
+            and not (v < 0).any() and not (v[:, share] > 1).any()):
+        raise ValueError(f"{msg}; it holds a name, decision, difference, probability or plan value out of range")
+    return table.assign(**{c: v[:, j] for j, c in enumerate(plan)})   # the plan's columns as floats (None: NaN)
 
 # %% ../nbs/16_trust.ipynb #8b643683
 def _pair_status(r) -> str:
-    "What one comparison row can say: 'decided', 'unidentified', 'unplanned' (no plan asked), 'neither' (the evaluation favours neither model), 'above' (more than the largest n whose kernel could be held), 'no n' or 'n'."
+    "What one comparison row can say: 'decided', 'unplanned' (no plan asked), 'unidentified' (and no plan), 'n' (needs_n), 'above' (beyond the sizes whose kernel could be held), 'open' (the estimate is below every n's mde) or 'none' (so is every difference the evaluation allows)."
     if r.decision != 'undecided': return 'decided'
-    if _unidentified(r.identified)[0]: return 'unidentified'
-    if not hasattr(r, 'needs_n'): return 'unplanned'
-    if max(r.prob_a_better, 1 - r.prob_a_better) < 1 - _SAFEGUARD: return 'neither'
+    if not hasattr(r, 'needs_n'): return 'unidentified' if _unidentified(r.identified)[0] else 'unplanned'
+    if np.isfinite(r.needs_n): return 'n'
     if np.isfinite(getattr(r, 'needs_n_above', np.nan)): return 'above'
-    return 'no n' if np.isnan(r.needs_n) else 'n'
+    if not np.isfinite(getattr(r, 'mde', np.nan)): return 'unidentified'
+    return 'none' if r.mde > max(abs(r.lo), abs(r.hi)) else 'open'
 
-_NEEDS_N_LEGEND = ("needs n: the fixed sample set size predicted to decide an undecided pair with 80% power; none: no n does on these users "
-                  "(more users would); > n: more than the largest n whose kernel fits in memory here, so no larger n was planned; unknown: the evaluation favours neither model, so no n can be planned; raise n: the data do not "
-                  "identify the difference")
+_NEEDS_N_LEGEND = ("needs n: for a decided pair, the n of this evaluation, which decides it; for an undecided pair, the smallest fixed sample "
+                   "set size whose minimum detectable difference (mde: the smallest true difference decided with 80% power) is below the "
+                   "estimated difference; > N: no n decides the estimated difference on these users, though the full ranking decides "
+                   "some differences the evaluation allows (see mde); none: the full ranking's mde exceeds every difference the evaluation "
+                   "allows (more users would); > n: more than the largest n whose kernel fits in memory here; raise n: the data do not "
+                   "identify the difference")
 
 # %% ../nbs/16_trust.ipynb #b86d63d1
 def _needs_n_labels(table:pd.DataFrame) -> list[str]:
-    "Each pair's `needs n` as a table shows it ('' where decided or not planned; the words of `_NEEDS_N_LEGEND` otherwise)."
-    words, out = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'neither': 'unknown', 'no n': 'none'}, []
+    "Each pair's `needs n` as a table shows it: the n (decided: this evaluation's), '' where not planned, else the words of `_NEEDS_N_LEGEND`."
+    words, out = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'open': '> N', 'none': 'none'}, []
     for r in _check_comparison(table).itertuples():
         status = _pair_status(r)
-        out.append(f'{int(r.needs_n):,}' if status == 'n' else f'> {int(r.needs_n_above):,}' if status == 'above' else words[status])
+        planned = status in ('n', 'decided') and np.isfinite(getattr(r, 'needs_n', np.nan))    # one meaning in every output
+        out.append(f'{int(r.needs_n):,}' if planned else f'> {int(r.needs_n_above):,}' if status == 'above' else words[status])
     return out
 
 # %% ../nbs/16_trust.ipynb #f1e28e83
+def _pp(x:float) -> str:
+    "A difference of metrics in percentage points, to two significant digits: 0.0093 -> '0.93 pp'."
+    v = 100 * float(x)
+    digits = 1 - int(np.floor(np.log10(abs(v)))) if v != 0 and np.isfinite(v) else 1
+    return f"{v:.{max(digits, 0)}f} pp"
+
 def decision_notes(table:pd.DataFrame, # comparisons of one metric: `compare_models`' table, or one metric's of `evaluate_models` (with plan=True: what would decide the undecided pairs)
                    M:int=None,         # number of users, named where no n decides a pair (default: the table's)
+                   elsewhere:dict=None,# (a, b) -> what another design of the same evaluation decided, said instead of 'no n'
                   ) -> list[str]:      # one sentence per pair
     "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
     table = _check_comparison(table)
     out, M = [], _check_int('M', M, 1) if M is not None else table.attrs.get('users')
-    users = f"these {M:,} users" if M else "these users"
+    users, power, elsewhere = (f"these {M:,} users" if M else "these users"), table.attrs.get('power', 0.8), elsewhere or {}
     for r in table.itertuples():
-        pair, p, status = f"{r.a} against {r.b}", max(r.prob_a_better, 1 - r.prob_a_better), _pair_status(r)
-        out.append({'decided': lambda: f"{r.decision} is better ({pair}: the interval of the difference excludes 0)",
+        pair, status = f"{r.a} against {r.b}", _pair_status(r)
+        if status in ('open', 'none') and (r.a, r.b) in elsewhere: status = 'elsewhere'       # never 'no n' where another design decides
+        allows = f"this evaluation estimates {_pp(r.difference)} and allows {_pp(r.lo)} to {_pp(r.hi)}"
+        adaptive = (f"; adaptive sampling from this n up to {int(r.adaptive_n_max):,} would decide {_pp(r.adaptive_mde)} or more"
+                    if np.isfinite(getattr(r, 'adaptive_mde', np.nan)) else '')
+        detects = lambda: f"at n = {int(r.mde_n):,} differences of {_pp(r.mde)} or more are decided with {power:.0%} power"
+        out.append(({'decided': lambda: f"{r.decision} is better ({pair}: the interval of the difference excludes 0)",
                     'unidentified': lambda: f"{pair}: undecided; the data do not identify the difference (its start shift exceeds half the interval): raise n",
                     'unplanned': lambda: f"{pair}: undecided",
-                    'neither': lambda: f"{pair}: undecided; this evaluation favours neither ({p:.0%} for the more likely one), so it cannot say what n would decide them",
                     'above': lambda: (f"{pair}: undecided; it needs a sample set size above n = {int(r.needs_n_above):,}, and no larger n could be "
                                       "planned: its kernel does not fit in memory here (the full ranking is predicted to decide it)"),
-                    'no n': lambda: (f"{pair}: undecided; no n is predicted to decide it on {users} (for the smaller differences this evaluation "
-                                     f"allows, even the full ranking has {r.planned_power:.0%} power): more users would"),
-                    'n': lambda: (f"{pair}: undecided; n = {int(r.needs_n):,} would decide it with {r.planned_power:.0%} power for the smaller "
-                                  f"differences this evaluation allows ({r.assurance:.0%} averaged over all of them)")}[status]())
+                    'n': lambda: (f"{pair}: undecided; n = {int(r.needs_n):,} would decide it: {detects()}; {allows} "
+                                  f"({r.planned_power:.0%} power at the estimate shrunk for selection, {r.assurance:.0%} averaged over what it allows)"),
+                    'open': lambda: (f"{pair}: undecided; {detects()} (the full ranking), more than the estimate shrunk for "
+                                     f"selection: no n is predicted to decide it on {users}, though a larger true difference would be; "
+                                     f"{allows}; more users would"),
+                    'none': lambda: (f"{pair}: undecided; no n decides it on {users}: {detects()} (the full ranking), and {allows}: "
+                                     "more users would"),
+                    'elsewhere': lambda: f"{pair}: undecided in this design, but {elsewhere[(r.a, r.b)]}; {detects()}; {allows}"}[status]())
+                   + (adaptive if status in ('n', 'open', 'none', 'elsewhere') else ''))
     return out

@@ -217,6 +217,9 @@ API = {
     'estimate_multi': E(table=TABLE, N=N, metric='ndcg', K=10, replace=True),
     'read_model_inputs': E(frames=[CANDS, CANDS.assign(score=-CANDS.score)], runs=None, qrels=None, scores=None, names=None, positive=0,
                            user='user', item='item', score='score', label='label', ties='pessimistic', seed=0),
+    'read_inputs': E(frames=[CANDS, CANDS.assign(score=-CANDS.score)], runs=None, qrels=None, scores=None, names=None, positive=0,
+                     user='user', item='item', score='score', label='label', ties='pessimistic', seed=0),
+    'tie_summary': E(inputs=sr.read_inputs(frames=[CANDS, CANDS.assign(score=0.0)]), metric='ndcg', K=10),
     'global_metric_bounds': E(reported={'hr@10': 0.5}, N=N, n=n, metric='ndcg', K=10, tol=5e-4, replace=True, monotone=False),
     'sampled_metric_range': E(value=0.5, N=N, n=n, metric='ndcg', sampled_metric='hr@10', K=10, tol=5e-4, replace=True,
                               monotone=False),
@@ -239,7 +242,7 @@ API = {
 
 # Public names that are not functions, or whose call reads the network or draws a figure.
 SKIPPED = {'__version__': 'a string', 'METRICS': 'a tuple of names', 'ESTIMATORS': 'the registry dict',
-           'DECISION_RULE': 'a sentence'}
+           'DECISION_RULE': 'a sentence', 'ScoredInputs': 'a dataclass of what read_inputs read'}
 
 # ---------------------------------------------------------------------------------------------------------------
 # Kinds of arguments and their bad values.
