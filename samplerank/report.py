@@ -16,7 +16,7 @@ from .core import _check_bool
 from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
 from .trust import (estimate_intervals, compare_models, evaluate_models, decision_notes, decision_rule, RECOMMENDED,
                               _check_level, _check_comparison, _unidentified, _metric_pairs, _needs_n_labels, _NEEDS_N_LEGEND,
-                              _model_evaluations, _check_client, _per_metric)
+                              _model_evaluations, _check_client, _per_metric, _pp)
 from .adapters import (AdapterInputError, ScoredInputs, read_sampled_ranks, catalogue_sizes, sizes_rule, tie_summary,
                                  tie_warnings, TIE_WORDS, _sizes_file)
 
@@ -341,8 +341,9 @@ def _number_formats(t:pd.DataFrame, columns, probabilities=('prob_a_better', 'pl
     columns = [c for c in columns if numeric(c)]
     digits = _decimals(t[columns].to_numpy(np.float64).ravel()) if columns else 4
     out = {c: f'{{:.{digits}f}}' for c in columns}
+    out.update({c: f'{{:.{digits}f}}' for c in ('mde', 'adaptive_mde') if numeric(c)})   # differences, as the difference
     out.update({c: '{:.3f}' for c in probabilities if numeric(c)})
-    out.update({c: (lambda v: '' if pd.isna(v) else f'{int(v):,}') for c in ('needs_n', 'needs_n_above') if c in t})
+    out.update({c: (lambda v: '' if pd.isna(v) else f'{int(v):,}') for c in ('needs_n', 'needs_n_above', 'mde_n', 'adaptive_n_max') if c in t})
     return out
 
 # %% ../nbs/20_report.ipynb #e575d6e4
@@ -407,13 +408,20 @@ def _estimate_table_rows(res:dict) -> tuple[list, list]:
     return ['model', 'estimator'] + cols, rows
 
 # %% ../nbs/20_report.ipynb #a20fe6a5
+def _detects(r) -> str:
+    "A comparison row's minimum detectable difference with its n, '0.93 pp (n = 1,000)'; '' where the pair is decided or unplanned."
+    ok = r.decision == 'undecided' and np.isfinite(getattr(r, 'mde', np.nan))
+    return f"{_pp(r.mde)} (n = {int(r.mde_n):,})" if ok else ''
+
 def _pair_rows(res:dict) -> tuple[list, list]:
-    "The comparisons table of a report as (header, rows): metric@K, the pair, the difference with its interval, P(a better), decision, needs n (`_needs_n_labels`)."
+    "The comparisons table of a report as (header, rows): metric@K, the pair, the difference with its interval, P(a better), decision, needs n (`_needs_n_labels`), mde."
     c = res['comparisons']
     digits = _decimals(c.difference)
+    mde = [_detects(r) for r in _check_comparison(c).itertuples()]
     rows = [[_label(r.metric, r.K), r.a, r.b, f"{_num(r.difference, digits)} [{_num(r.lo, digits)}, {_num(r.hi, digits)}]" + (' *' if _unidentified(r.identified)[0] else ''),
-             f"{r.prob_a_better:.3f}", r.decision, needs] for r, needs in zip(c.itertuples(), _needs_n_labels(c))]
-    return ['metric', 'model a', 'model b', 'a - b [interval]', 'P(a better)', 'decision', 'needs n'], rows
+             f"{r.prob_a_better:.3f}", r.decision, needs, m] for r, needs, m in zip(c.itertuples(), _needs_n_labels(c), mde)]
+    return ['metric', 'model a', 'model b', 'a - b [interval]', 'P(a better)', 'decision', 'needs n', 'mde'], rows
+
 
 # %% ../nbs/20_report.ipynb #397b4c4c
 def latex_tables(res:dict, # output of `report_results`
@@ -428,9 +436,9 @@ def latex_tables(res:dict, # output of `report_results`
            'tab:samplerank-estimates')]
     if not res['comparisons'].empty:
         h, rows = _pair_rows(res)
-        out.append(_tabular(h, rows, 'lllrrll', f"Paired comparisons of {p['methods'][0]}'s estimates, {level} intervals of the "
+        out.append(_tabular(h, rows, 'lllrrllr', f"Paired comparisons of {p['methods'][0]}'s estimates, {level} intervals of the "
                             "differences: a model is named better where the interval excludes 0 and the data decide the difference "
-                            "(* where they do not); needs n: see report.md.", 'tab:samplerank-comparisons'))
+                            "(* where they do not); needs n and mde (the smallest difference decided with 80% power): see report.md.", 'tab:samplerank-comparisons'))
     return '\n\n'.join(out) + "\n"
 
 # %% ../nbs/20_report.ipynb #b7f97d04

@@ -736,7 +736,6 @@ def _se_at(R:dict, pairs:list, Ns, n:int, replace:bool, name:str, metric:str, K,
         dd = draws[a][:, 0] - draws[b][:, 0]             # the sd of the draws: steadier than a quantile width with few replicates
         known = _interval(est[a] - est[b], dd[:, None], level, shift[a] - shift[b])[2]
         out[(a, b)] = np.nan if _unidentified(known)[0] else np.std(dd, ddof=1)
-    out['mean_n'] = float(np.mean([np.mean(sizes) for _, sizes in drawn.values()]))
     return out
 
 # %% ../nbs/16_trust.ipynb #e4cb631a
