@@ -20,6 +20,14 @@ class Model:
     name = 'model'
     def fit(self, train:sp.csr_matrix): raise NotImplementedError
     def score(self, users) -> np.ndarray: raise NotImplementedError
+    def score_items(self, users, items) -> np.ndarray:
+        "Scores of each user's own candidates: (b,) users and (b, c) item indices -> (b, c), no (b, n_items) array."
+        u = self._check_fitted(users)
+        items = np.asarray(items)
+        if items.ndim != 2 or len(items) != len(u) or items.dtype.kind not in 'iu' or (items < 0).any() or (items >= self.n_items_).any():
+            raise ValueError(f"items must be a (len(users), c) integer array of item indices in 0..{self.n_items_ - 1}")
+        return np.ascontiguousarray(self._score_items(u, items.astype(np.int64)), dtype=np.float64)
+    def _score_items(self, u, items): return np.take_along_axis(self.score(u), items, 1)   # a model with only `score`
     def _check_fitted(self, users):
         if not hasattr(self, 'n_items_'): raise ValueError(f"{self.name}: call fit(train) before score(users)")
         u = np.asarray(users, dtype=np.int64)
@@ -32,6 +40,15 @@ class Model:
         self.X_ = sp.csr_matrix((train != 0).astype(np.float64))
     def __repr__(self): return self.name
 
+# %% ../nbs/09_models.ipynb #b7f8bac1
+def _rows_times(X:sp.csr_matrix, W:np.ndarray, u:np.ndarray, items:np.ndarray) -> np.ndarray:
+    "Row i: X[u_i] @ W[:, items_i], from the nonzeros of X's row u_i and the candidates' columns of W alone."
+    out = np.empty(items.shape, np.float64)
+    for i, ui in enumerate(u):
+        lo, hi = X.indptr[ui], X.indptr[ui + 1]
+        out[i] = X.data[lo:hi] @ W[np.ix_(X.indices[lo:hi], items[i])]
+    return out
+
 # %% ../nbs/09_models.ipynb #f636a73e
 class Popularity(Model):
     "Most-popular baseline: the number of training interactions of each item."
@@ -43,6 +60,8 @@ class Popularity(Model):
     def score(self, users):
         u = self._check_fitted(users)
         return np.broadcast_to(self.counts_, (len(u), self.n_items_)).copy()
+    def _score_items(self, u, items): return self.counts_[items].astype(np.float64)
+
 
 # %% ../nbs/09_models.ipynb #cdbcff7f
 class ItemKNN(Model):
@@ -62,6 +81,8 @@ class ItemKNN(Model):
     def score(self, users):
         u = self._check_fitted(users)
         return np.asarray(self.X_[u] @ self.S_)
+    def _score_items(self, u, items): return _rows_times(self.X_, self.S_, u, items)
+
 
 # %% ../nbs/09_models.ipynb #4a064046
 class EASE(Model):
@@ -80,6 +101,8 @@ class EASE(Model):
     def score(self, users):
         u = self._check_fitted(users)
         return np.asarray(self.X_[u] @ self.B_)
+    def _score_items(self, u, items): return _rows_times(self.X_, self.B_, u, items)
+
 
 # %% ../nbs/09_models.ipynb #c3e65919
 class ALS(Model):
@@ -104,6 +127,9 @@ class ALS(Model):
     def score(self, users):
         u = self._check_fitted(users)
         return self.U_[u].astype(np.float64) @ self.V_.T.astype(np.float64)
+    def _score_items(self, u, items):
+        return np.einsum('bf,bcf->bc', self.U_[u].astype(np.float64), self.V_[items].astype(np.float64))
+
 
 # %% ../nbs/09_models.ipynb #08542fc2
 def default_models(seed:int=0) -> list:
