@@ -13,7 +13,7 @@ from .core import _check_int
 from .inconsistency import (rendle_example, exact_table, sampled_table, expected_vs_samples,
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
 from .trust import _needs_n_labels, _NEEDS_N_LEGEND
-from .report import markdown_table
+from .report import markdown_table, _detects
 
 # %% auto #0
 __all__ = ['DEMO_METHODS', 'run_example', 'demo_results', 'plot_demo', 'demo_report', 'run_demo']
@@ -60,14 +60,15 @@ DEMO_METHODS = ('MLE-auto', 'MN-MES')   # estimators whose intervals the demo re
 _ADAPTIVE_COLUMN = f'{DEMO_METHODS[0]}, adaptive'   # its intervals under adaptive sampling
 
 def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:dict, elsewhere:dict) -> pd.DataFrame:
-    "The demo's rows of one comparison (percentage points): exact, naive and estimated differences, the decision, and what would decide it."
+    "The demo's rows of one comparison (percentage points): exact, naive and estimated differences, the decision, and what would decide it (needs n, mde)."
     return pd.DataFrame({'design': design, 'metric': metric, 'a': c.a, 'b': c.b,
                          'exact a - b': [100 * (exact[a] - exact[b]) for a, b in zip(c.a, c.b)],
                          'naive sampled a - b': [100 * (naive[a] - naive[b]) for a, b in zip(c.a, c.b)],
                          'estimated a - b [95% interval]': [f"{100 * d:.2f} [{100 * l:.2f}, {100 * h:.2f}]" for d, l, h in zip(c.difference, c.lo, c.hi)],
                          'P(a better)': c.prob_a_better.round(3), 'decision': c.decision,
                          'needs n': [('other design' if l in ('none', '> N') and (a, b) in elsewhere else l)   # never 'no n' where
-                                     for a, b, l in zip(c.a, c.b, _needs_n_labels(c))]})                    # the other design decides
+                                     for a, b, l in zip(c.a, c.b, _needs_n_labels(c))],                     # the other design decides
+                         'mde': [_detects(r) for r in c.itertuples()]})
 
 # %% ../nbs/21_demo.ipynb #6c50e9f6
 def demo_results(n:int=100,            # sample set size including the relevant item
@@ -82,7 +83,7 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     from samplerank.data import load_movielens, filter_min_interactions, leave_one_out, temporal_holdout
     from samplerank.models import default_models
     from samplerank.pipeline import rank_models, metrics_table
-    from samplerank.ranks import compute_ranks
+    from samplerank.scorers import scorer_ranks
     from samplerank.metrics import exact_metric
     from samplerank.trust import estimate_intervals, evaluate_models, decision_notes, _unidentified, _per_metric
     from samplerank.evaluation import SampledRanks
@@ -96,11 +97,12 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     mt = metrics_table(ranks, N, n)
     pairs = (('recall', 10), ('ndcg', 10))
     sampled = {k: d.sampled_rank.values for k, d in ranks.items()}
-    adaptive = {m.name: compute_ranks(m, split, n=n, n_max=16 * n, seed=seed) for m in bar(models, 'adaptive ranks')}   # Algorithm 1, n..16n
+    adaptive, cost = scorer_ranks({m.name: m.score_items for m in models}, split, 'adaptive', n, 16 * n, replace=True, seed=seed,
+                                  progress=progress)       # Algorithm 1, n..16n: each model scores only the candidates it draws
     pools = next(iter(ranks.values())).pool_size.values                                           # each user's own catalogue N_u
     fixed, adapt = f'fixed n = {n}', f'adaptive n = {n} to {16 * n}'
     designs = {fixed: {k: SampledRanks(v, pools, n) for k, v in sampled.items()},                # each model with its own sample sizes
-               adapt: {k: SampledRanks(a.sampled_rank.values, pools, a.sample_size.values) for k, a in adaptive.items()}}
+               adapt: adaptive}
     exact = {(k, m, K): exact_metric(d.global_rank, m, K) for k, d in ranks.items() for m, K in pairs}   # full ranking in the users' own pools
     naive = {(k, m, K): exact_metric(v, m, K) for k, v in sampled.items() for m, K in pairs}
     tables, per_design, cmp, notes = [], {}, [], []
@@ -132,7 +134,7 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     notes = sorted(notes, key=lambda x: order.index(x[0]))
     return dict(protocol=protocol, frac=frac, n=n, seed=seed, n_boot=n_boot, N=N, split=split, ranks=ranks, metrics=mt,
                 intervals=iv, interval_table=iv_table, comparisons=cmp, decided=decided[order], notes=notes,
-                adaptive_mean_n=float(np.mean([a.sample_size.mean() for a in adaptive.values()])))
+                adaptive_mean_n=float(np.mean([ev.n.mean() for ev in adaptive.values()])), adaptive_cost=cost)
 
 # %% ../nbs/21_demo.ipynb #05fae7be
 def plot_demo(res:dict,  # output of `demo_results`
@@ -190,9 +192,10 @@ def demo_report(res:dict) -> str: # output of `demo_results`
         f"fits, EM from the uniform and from the 1/R start, differ by more than half its interval, which is then widened by that difference on both sides ({n_open} of {len(iv)}; the trust "
         "chapter, 'Does the data decide?'). MLE-auto is the recommended estimator; the adaptive column "
         f"uses Algorithm 1 of Li et al. (2023), doubling each user's sample from n = {n} up to {16 * n} while the item ranks first "
-        f"(mean sample size {res['adaptive_mean_n']:.0f}). Its intervals are less reliable than the fixed-n ones: in the trust chapter "
-        "(these four models, leave-one-out, n = 100 up to 800, repeated draws of negatives) they covered the exact NDCG@10 in 33 of "
-        "40 cases, and its comparisons of nearly tied models were sometimes wrong ('How power grows with n').",
+        f"(mean sample size {res['adaptive_mean_n']:.0f}; through `samplerank.evaluate_scorers`' sampling, each model scored only the candidates drawn, "
+        f"{res['adaptive_cost'].share.max():.1%} at most of what its full ranking scores). Its intervals are less reliable than the fixed-n ones, and its comparisons "
+        "of nearly tied models are sometimes wrong: the trust chapter measures both on these four models over repeated draws "
+        "of negatives ('How power grows with n').",
         markdown_table(iv_table.set_index('model')),
         '## Which model is better? Paired comparisons',
         "Differences in percentage points, model a minus model b, on the same users (`samplerank.evaluate_models`, MLE-auto), for "
