@@ -1,4 +1,4 @@
-"""The sampling in the loop: give each model as a function that scores a user's candidates; the library draws the candidates (a fixed set, or Li et al.'s adaptive doubling), scores only what the design draws, and returns every metric with its interval and every pair's decision
+"""The sampling in the loop: give each model as a function that scores a user's candidates; the library draws the candidates (a fixed set, Li et al.'s adaptive doubling, or a pilot that plans a final within a budget), scores only what the design draws, and returns every metric with its interval and every pair's decision
 
 Docs: https://samplerank.github.io/samplerank/scorers.html.md"""
 
@@ -10,6 +10,7 @@ import inspect
 import numpy as np
 import numba
 import pandas as pd
+from scipy.stats import norm
 from tqdm.auto import tqdm
 from .core import jit, _check_int, _check_bool
 from .data import Split
@@ -275,11 +276,51 @@ def evaluate_scorers(scorers:dict,          # model name -> score(users, items):
                      seed=0,                # the draws (from (seed, instance) alone) and the bootstrap
                      progress:bool=False,   # progress bars
                      client=None,           # a Dask `Client`: the blocks and the bootstrap refits run on its cluster
+                     budget:int=None,       # 'two-stage': the scores every model may spend in all, pilot included
                      **options,             # to `evaluate_models`: metrics, Ks, method, level, n_boot, strata, ...
                     ) -> tuple[pd.DataFrame, pd.DataFrame]: # intervals (attrs['cost']) and comparisons
     "Sample each instance's candidates, score only those, and estimate every metric and decide every pair."
-    options = _check_options(options)
+    options, design = _check_options(options), _check_choice('design', design, (*_DESIGNS, 'two-stage'))
+    if design == 'two-stage':
+        draw = dict(replace=replace, kind=kind, block=block, progress=progress, client=client)
+        return _two_stage(scorers, split, n, budget, seed, draw, options)
+    if budget is not None: raise ValueError(f"budget applies to design='two-stage' only; got {budget!r:.60}")
     evs, cost = scorer_ranks(scorers, split, design, n, n_max, replace, kind, block, seed, progress, client)
     est, cmp = evaluate_models(evs, seed=seed, client=client, progress=progress, **options)
     est.attrs['cost'] = cost
+    return est, cmp
+
+# %% ../nbs/17a_scorers.ipynb #cfe31474
+def _final_size(pilot:pd.DataFrame, # the pilot's comparisons, planned (needs_n; attrs level and power)
+                n0:int,             # the pilot's n
+                afford:int,         # the largest final n the budget pays for
+               ) -> int:            # the final evaluation's n
+    "The two-stage design's final n: the largest size any pair needs when every pair has one, within `afford`; else all of it."
+    if not len(pilot): return int(min(n0, afford))
+    z = norm.ppf((1 + pilot.attrs.get('level', 0.95)) / 2)
+    mde0 = (z + norm.ppf(pilot.attrs.get('power', 0.8))) * (pilot.hi - pilot.lo) / (2 * z)     # what n0 detects
+    clear = np.abs(pilot.difference) >= mde0                       # a decided pair that n0 decides again with the power
+    need = np.where(pilot.decision != 'undecided', np.where(clear, n0, np.nan), pilot.needs_n).astype(np.float64)
+    return int(min(max(n0, need.max()), afford)) if np.isfinite(need).all() else int(afford)
+
+# %% ../nbs/17a_scorers.ipynb #c517786d
+def _two_stage(scorers:dict, split:Split, n0:int, budget, seed, draw:dict, options:dict) -> tuple:
+    "Pilot at n0 (it only plans), then a fixed evaluation at the planned size on fresh negatives (`evaluate_scorers`)."
+    scorers, n0 = _check_scorers(scorers), _check_int('n', n0, 2)
+    if not isinstance(split, Split): _prepare(split, n0, draw['replace'], None)    # refused, naming split
+    k, M = len(scorers), len(split.test_users)
+    budget = _check_int('budget', budget, 2 * k * M * n0)     # the pilot, and a final at least as large
+    afford = (budget - k * M * n0) // (k * M)
+    afford = afford if draw['replace'] else min(afford, int(split.pool_sizes.min()))
+    _prepare(split, n0, draw['replace'], None)                                      # pools too small: refused, naming n
+    seed = _kernel_seed(seed)
+    fresh = int(np.random.SeedSequence([int(seed), 1]).generate_state(1, np.uint64)[0])   # the final's negatives
+    run = lambda n, s: scorer_ranks(scorers, split, 'fixed', n, seed=s, **draw)
+    evs, pilot_cost = run(n0, seed)
+    _, pilot = evaluate_models(evs, seed=int(seed), client=draw['client'], progress=draw['progress'], **{**options, 'plan': True})
+    n1 = _final_size(pilot, n0, afford)
+    evs, cost = run(n1, fresh)
+    est, cmp = evaluate_models(evs, seed=int(seed), client=draw['client'], progress=draw['progress'], **options)
+    cost = cost.assign(scored=cost.scored + pilot_cost.scored)
+    est.attrs.update(cost=cost.assign(share=cost.scored / cost.full), two_stage=dict(n0=n0, n1=n1, budget=budget), pilot=pilot)
     return est, cmp

@@ -120,3 +120,24 @@ def test_options_travel_to_evaluate_models(split):
     est, cmp = evaluate_scorers({'a': good, 'b': popular}, split, 'adaptive', n=4, seed=1, n_boot=20,
                                 metrics=('ndcg', 'recall'), Ks=(1, 5), level=0.9, method='MLE')
     assert len(est) == 8 and set(est.method) == {'MLE'} and len(cmp) == 4 and cmp.attrs['level'] == 0.9
+
+def test_two_stage_budget_checked_before_scoring(split):
+    calls = []
+    spy = lambda users, items: calls.append(len(users)) or good(users, items)
+    with pytest.raises(ValueError, match='budget'):                            # none given
+        evaluate_scorers({'a': spy}, split, 'two-stage', n=10)
+    with pytest.raises(ValueError, match=r'200 <= budget'):                   # the pilot and a final of n0 each
+        evaluate_scorers({'a': spy}, split, 'two-stage', n=10, budget=199)
+    with pytest.raises(ValueError, match="budget applies to design='two-stage' only"):
+        evaluate_scorers({'a': spy}, split, 'adaptive', n=10, budget=10 ** 6)
+    with pytest.raises(ValueError, match="design must be one of 'fixed', 'adaptive', 'two-stage'"):
+        evaluate_scorers({'a': spy}, split, 'pilot', n=10)
+    assert calls == []
+
+def test_two_stage_spends_what_the_plan_needs(split):
+    est, cmp = evaluate_scorers({'a': good, 'b': popular}, split, 'two-stage', n=10, budget=2 * 10 * 40,
+                                seed=3, n_boot=20)
+    info = est.attrs['two_stage']
+    assert info['n0'] == 10 and 10 <= info['n1'] <= min(30, int(split.pool_sizes.min()))
+    assert est.attrs['cost'].scored.tolist() == [10 * (10 + info['n1'])] * 2
+    assert 'needs_n' in est.attrs['pilot'] and len(cmp) == 2
