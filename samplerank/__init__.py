@@ -41,6 +41,7 @@ from samplerank.trust import (estimate_intervals, compare_models, evaluate_model
 from samplerank.adapters import (ranks_from_frame, ranks_from_run, ranks_from_scores, draw_negatives, candidates_frame,
                                  read_negatives, write_negatives, read_trec_run, read_trec_qrels, write_trec_run,
                                  write_trec_qrels, estimate_multi, read_model_inputs, read_inputs, ScoredInputs, tie_summary)
+from samplerank.scorers import scorer_ranks, evaluate_scorers
 from samplerank.translate import global_metric_bounds, sampled_metric_range
 from samplerank.popularity import evaluate, pop_estimate, ht_counts, inclusion_probs
 from samplerank.report import (report_results, write_report, report_markdown, latex_tables, results_json, plot_intervals,
@@ -64,6 +65,7 @@ __all__ = ['__version__', 'METRICS', 'metric_weights', 'exact_metric', 'map_at_k
          'decision_notes', 'DECISION_RULE',
          'ranks_from_frame', 'ranks_from_run', 'ranks_from_scores', 'draw_negatives', 'candidates_frame',
          'read_negatives', 'write_negatives', 'read_trec_run', 'read_trec_qrels', 'write_trec_run',
-         'write_trec_qrels', 'estimate_multi', 'read_model_inputs', 'read_inputs', 'ScoredInputs', 'tie_summary', 'global_metric_bounds', 'sampled_metric_range', 'evaluate',
+         'write_trec_qrels', 'estimate_multi', 'read_model_inputs', 'read_inputs', 'ScoredInputs', 'tie_summary', 'scorer_ranks',
+         'evaluate_scorers', 'global_metric_bounds', 'sampled_metric_range', 'evaluate',
          'pop_estimate', 'ht_counts', 'inclusion_probs', 'report_results', 'write_report', 'report_markdown',
          'latex_tables', 'results_json', 'plot_intervals', 'plot_comparisons', 'style_estimates', 'style_comparison']   # the public names: `from samplerank import *`

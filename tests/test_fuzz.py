@@ -90,6 +90,11 @@ def _kernel_cache(max_bytes=None, clear=False):
     finally: sr.kernel_cache(before)
 
 
+def _fuzz_scorer(users, items):
+    "A scorer for the fuzz: scores from the item ids, finite and with ties."
+    return (np.asarray(items) % 7).astype(float)
+
+
 def _closed(fig):
     "A figure's panel titles, the figure closed (no figure stays open across the fuzz cases)."
     import matplotlib.pyplot as plt
@@ -220,6 +225,12 @@ API = {
     'read_inputs': E(frames=[CANDS, CANDS.assign(score=-CANDS.score)], runs=None, qrels=None, scores=None, names=None, positive=0,
                      user='user', item='item', score='score', label='label', ties='pessimistic', seed=0),
     'tie_summary': E(inputs=sr.read_inputs(frames=[CANDS, CANDS.assign(score=0.0)]), metric='ndcg', K=10),
+    'scorer_ranks': E(scorers={'A': _fuzz_scorer}, split=SPLIT, design='adaptive', n=10, n_max=40, replace=True, kind='scores',
+                      block=256, seed=0, progress=False, client=None, kinds=dict(scorers='dict', client='client')),
+    'evaluate_scorers': E(call=lambda **kw: sr.evaluate_scorers(**kw, method='CLS', metrics=('ndcg',), Ks=(10,), n_boot=20),
+                          scorers={'A': _fuzz_scorer, 'B': lambda u, i: -_fuzz_scorer(u, i)}, split=SPLIT, design='fixed', n=10,
+                          n_max=None, replace=True, kind='scores', block=256, seed=0, progress=False, client=None, budget=None,
+                          kinds=dict(scorers='dict', client='client', budget='int')),
     'global_metric_bounds': E(reported={'hr@10': 0.5}, N=N, n=n, metric='ndcg', K=10, tol=5e-4, replace=True, monotone=False),
     'sampled_metric_range': E(value=0.5, N=N, n=n, metric='ndcg', sampled_metric='hr@10', K=10, tol=5e-4, replace=True,
                               monotone=False),
