@@ -1,4 +1,5 @@
-"""`samplerank estimate --frame / --run --qrels / --scores` as a user runs it: exit status, JSON, one-line errors."""
+"""`samplerank estimate --frame / --run --qrels / --scores` as a user runs it: exit status, JSON, one-line errors (real
+processes; the refusals of bad input run `main` in this process, `run_here`, besides one real process)."""
 import json, subprocess, sys
 import numpy as np
 import pandas as pd
@@ -6,6 +7,21 @@ import pandas as pd
 def run(*args):
     return subprocess.run([sys.executable, '-c', 'import sys; from samplerank.cli import main; sys.exit(main())', *args],
                           capture_output=True, text=True)
+
+def run_here(*args):
+    """The command in this process, `main(argv)`, for answers that need no interpreter of their own (bad input refused before
+    any work): exit status, stdout and stderr as `run` gives them (argparse's SystemExit, a traceback and status 1 for an
+    uncaught exception, Python's default warning filters). Each file keeps real processes (`run`) for the rest."""
+    import contextlib, io, traceback, warnings
+    from samplerank.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), warnings.catch_warnings():
+        warnings.resetwarnings()
+        for c in (ResourceWarning, ImportWarning, PendingDeprecationWarning, DeprecationWarning): warnings.simplefilter('ignore', c)
+        try: code = main([str(a) for a in args])
+        except SystemExit as e: code = e.code if isinstance(e.code, int) else 0 if e.code is None else 1
+        except BaseException: traceback.print_exc(); code = 1
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 def _frame(M=300, n=50, seed=0):
     rng = np.random.default_rng(seed)
@@ -35,11 +51,11 @@ def test_bad_inputs_one_line_exit_2(tmp_path):
              'dup.csv': (pd.concat([df, df.iloc[[5]]]), 'duplicate candidate item 1')}
     for name, (d, msg) in cases.items():
         d.to_csv(tmp_path / name, index=False)
-        r = run('estimate', '--frame', str(tmp_path / name), '--user-col', 'uid', '--N', '100')
+        r = run_here('estimate', '--frame', str(tmp_path / name), '--user-col', 'uid', '--N', '100')
         assert r.returncode == 2, (name, r.stderr)
         assert msg in r.stderr and str(tmp_path / name) in r.stderr and 'Traceback' not in r.stderr, r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
-    r = run('estimate', '--N', '100')
+    r = run_here('estimate', '--N', '100')
     assert r.returncode == 2 and 'Traceback' not in r.stderr
     r = run('estimate', '--run', str(tmp_path / 'missing.trec'), '--qrels', str(tmp_path / 'q'), '--N', '100')
     assert r.returncode == 2 and 'missing.trec: no such file' in r.stderr
@@ -90,7 +106,7 @@ def test_sizes_file_refused_by_user(tmp_path):
     for name, lines, msg in (('miss.csv', rows[1:], "no line for user 'q0'"), ('extra.csv', rows + ['zz,100'], "line 62: user 'zz'"),
                              ('dup.csv', rows + [rows[5]], "line 62: user 'q5' appears again (first on line 7)")):
         (tmp_path / name).write_text('user,N\n' + '\n'.join(lines) + '\n')
-        r = run('report', *runs, '--qrels', str(tmp_path / 'q.qrels'), '--N', str(tmp_path / name), '--out', str(tmp_path / 'rep'))
+        r = run_here('report', *runs, '--qrels', str(tmp_path / 'q.qrels'), '--N', str(tmp_path / name), '--out', str(tmp_path / 'rep'))
         assert r.returncode == 2, r.stderr
         assert len(r.stderr.strip().splitlines()) == 1 and str(tmp_path / name) in r.stderr and msg in r.stderr, r.stderr
         assert not (tmp_path / 'rep').exists()

@@ -20,7 +20,9 @@ def test_bad_arguments_exit_2_without_traceback(tmp_path):
         assert 'Traceback' not in r.stderr
 
 def test_demo_runs_the_pipeline(tmp_path):
-    r = run('demo', '--out', str(tmp_path / 'demo'))
+    # the whole pipeline in a real process, with few bootstrap replicates: the command with its default 200 replicates
+    # runs once, in the command-line chapter (nbs/22_cli.ipynb, `samplerank demo` end to end), with the same checks
+    r = run('demo', '--out', str(tmp_path / 'demo'), '--n-boot', '20')
     assert r.returncode == 0, r.stderr
     assert 'Which model is better? Paired comparisons' in r.stdout
     assert {p.name for p in (tmp_path / 'demo').iterdir()} == {'report.md', 'recall_curves.png', 'ndcg_estimates.png'}

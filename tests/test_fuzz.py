@@ -602,10 +602,37 @@ def test_bv_distribution_default_gamma():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# 4. The command line, run as tests/test_cli.py runs it: a real process, its exit status and its stderr.
-def cli(*args, timeout=120):
+# 4. The command line: its exit status and its stderr. The cases run `main(argv)` in this process (`cli`), as the
+# `samplerank` script does, with what a fresh interpreter would do around it: SystemExit's status (argparse's errors),
+# an uncaught exception as a traceback on stderr with status 1, Python's default warning filters. Starting ~30 Python
+# processes that import samplerank cost most of this file's time; `test_cli_in_process_is_the_command` runs cases of
+# both kinds (an input error, an argparse error) as real processes too (as tests/test_cli.py does) and checks that
+# status and stderr are the same.
+def cli_process(*args, timeout=120):
+    "The command as a real process: `python -c 'main()' args`."
     return subprocess.run([sys.executable, '-c', 'import sys; from samplerank.cli import main; sys.exit(main())', *map(str, args)],
                           capture_output=True, text=True, timeout=timeout, env={**os.environ, 'MPLBACKEND': 'Agg'})
+
+
+def cli(*args, timeout=120):
+    "The command run in this process: `main(argv)` with stdout and stderr captured, ended as a real process would end."
+    import contextlib, traceback
+    from samplerank.cli import main
+    argv, out, err = [str(a) for a in args], io.StringIO(), io.StringIO()
+    old = signal.signal(signal.SIGALRM, _alarm); signal.alarm(timeout)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), warnings.catch_warnings():
+            warnings.resetwarnings()                                   # a fresh interpreter's filters, not pytest's
+            for c in (ResourceWarning, ImportWarning, PendingDeprecationWarning, DeprecationWarning): warnings.simplefilter('ignore', c)
+            try: code = main(argv)
+            except SystemExit as e:                                    # argparse's errors: its status (a text: printed, status 1)
+                if e.code is None or isinstance(e.code, int): code = e.code or 0
+                else: print(e.code, file=sys.stderr); code = 1
+            except CallTimeout: raise
+            except BaseException: traceback.print_exc(); code = 1      # what the interpreter prints for an uncaught exception
+    except CallTimeout: pytest.fail(f'samplerank {" ".join(argv)}: ran over {timeout} s')
+    finally: signal.alarm(0); signal.signal(signal.SIGALRM, old)
+    return subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue())
 
 
 def assert_one_line_exit_2(r, *must_name):
@@ -665,6 +692,15 @@ def test_cli_bad_option(case):
     "A bad option of each subcommand: exit 2 and one stderr line naming the option or value; no work, no traceback."
     args, name = CLI_BAD_OPTIONS[case]
     assert_one_line_exit_2(cli(*args), name)
+
+
+@pytest.mark.parametrize('args', [('estimate', CLI_DIR / 'huge.csv', '--N', 3000, '--n', 100, '--n-boot', 20), CLI_BAD_OPTIONS['estimate-N-1e19'][0]],
+                         ids=['input-error', 'argparse-error'])
+def test_cli_in_process_is_the_command(args):
+    "The in-process runs stand for the command: a real process gives the same exit status (2) and the same stderr line."
+    r, p = cli(*args), cli_process(*args)
+    assert_one_line_exit_2(p)
+    assert (r.returncode, r.stderr) == (p.returncode, p.stderr), (r, p)
 
 
 @settings(max_examples=4, **SETTINGS)
