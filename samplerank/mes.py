@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy, functools, warnings
 import numpy as np
 import scipy.linalg as sla
-import cvxpy as cp
 from .core import _check_float
 from .evaluation import SampledRanks, register_estimator
 from .evaluation import RankDistribution
@@ -86,6 +85,7 @@ def _solve_mes(A, h, eta, solvers, logw=0.0):
                 if failures: warnings.warn(f"MES: fell back to solver dual after: {'; '.join(failures)}")
                 return p, s, 'optimal', obj, dict(gap=gap, newton_steps=steps)
             failures.append(f"dual: not converged after {steps} Newton steps (gap {gap:.1e})"); continue
+        import cvxpy as cp                           # imported when a cvxpy solver is asked for (about 1 s, not at import)
         if prob is None:                             # the cone program, built only when a cvxpy solver is asked for
             pi = cp.Variable(A.shape[0])
             err = cp.sum_squares(cp.multiply(np.sqrt(h), A.T @ pi - h))
@@ -104,6 +104,7 @@ def _solve_mes(A, h, eta, solvers, logw=0.0):
 @functools.cache
 def _installed_solvers() -> tuple:
     "cvxpy's installed solvers, asked once per process: cvxpy answers by importing every solver's module (about 4 ms a call, 18 s of a demo that refits MES 2,400 times)."
+    import cvxpy as cp
     return tuple(cp.installed_solvers())
 
 # %% ../nbs/05_mes.ipynb #4c5a5e48
