@@ -66,8 +66,7 @@ def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:d
                          'naive sampled a - b': [100 * (naive[a] - naive[b]) for a, b in zip(c.a, c.b)],
                          'estimated a - b [95% interval]': [f"{100 * d:.2f} [{100 * l:.2f}, {100 * h:.2f}]" for d, l, h in zip(c.difference, c.lo, c.hi)],
                          'P(a better)': c.prob_a_better.round(3), 'decision': c.decision,
-                         'needs n': [('other design' if l in ('none', '> N') and (a, b) in elsewhere else l)   # never 'no n' where
-                                     for a, b, l in zip(c.a, c.b, _needs_n_labels(c))],                     # the other design decides
+                         'needs n': _needs_n_labels(c, elsewhere),                                  # 'other design' where it decides
                          'mde': [_detects(r) for r in c.itertuples()]})
 
 # %% ../nbs/21_demo.ipynb #6c50e9f6

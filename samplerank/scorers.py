@@ -307,12 +307,11 @@ def _final_size(pilot:pd.DataFrame, # the pilot's comparisons, planned (needs_n;
 def _two_stage(scorers:dict, split:Split, n0:int, budget, seed, draw:dict, options:dict) -> tuple:
     "Pilot at n0 (it only plans), then a fixed evaluation at the planned size on fresh negatives (`evaluate_scorers`)."
     scorers, n0 = _check_scorers(scorers), _check_int('n', n0, 2)
-    if not isinstance(split, Split): _prepare(split, n0, draw['replace'], None)    # refused, naming split
+    _prepare(split, n0, draw['replace'], None)                     # not a Split, or pools too small: refused, naming it
     k, M = len(scorers), len(split.test_users)
     budget = _check_int('budget', budget, 2 * k * M * n0)     # the pilot, and a final at least as large
     afford = (budget - k * M * n0) // (k * M)
     afford = afford if draw['replace'] else min(afford, int(split.pool_sizes.min()))
-    _prepare(split, n0, draw['replace'], None)                                      # pools too small: refused, naming n
     seed = _kernel_seed(seed)
     fresh = int(np.random.SeedSequence([int(seed), 1]).generate_state(1, np.uint64)[0])   # the final's negatives
     run = lambda n, s: scorer_ranks(scorers, split, 'fixed', n, seed=s, **draw)

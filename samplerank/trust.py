@@ -840,11 +840,12 @@ _NEEDS_N_LEGEND = ("needs n: for a decided pair, the n of this evaluation, which
                    "identify the difference")
 
 # %% ../nbs/16_trust.ipynb #b86d63d1
-def _needs_n_labels(table:pd.DataFrame) -> list[str]:
-    "Each pair's `needs n` as a table shows it: the n (decided: this evaluation's), '' where not planned, else the words of `_NEEDS_N_LEGEND`."
-    words, out = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'open': '> N', 'none': 'none'}, []
+def _needs_n_labels(table:pd.DataFrame, elsewhere:dict=None) -> list[str]:
+    "Each pair's `needs n` as a table shows it: the n (decided: this evaluation's), '' where not planned, else the words of `_NEEDS_N_LEGEND` ('other design' where `elsewhere` decides it)."
+    words, out = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'open': '> N', 'none': 'none', 'elsewhere': 'other design'}, []
     for r in _check_comparison(table).itertuples():
         status = _pair_status(r)
+        if status in ('open', 'none') and (r.a, r.b) in (elsewhere or {}): status = 'elsewhere'   # never 'no n' where it is decided
         planned = status in ('n', 'decided') and np.isfinite(getattr(r, 'needs_n', np.nan))    # one meaning in every output
         out.append(f'{int(r.needs_n):,}' if planned else f'> {int(r.needs_n_above):,}' if status == 'above' else words[status])
     return out
