@@ -1,4 +1,5 @@
-"""Sampled ranks from a table of scored candidates, a TREC run with its qrels, or an NCF/MLPerf score matrix; NCF and Elliot negatives files; reproducible candidate pools; several relevant items per user
+"""Sampled ranks from a table of scored candidates, a TREC run with its qrels, or an NCF/MLPerf score matrix; NCF and
+Elliot negatives files; reproducible candidate pools; several relevant items per user
 
 Docs: https://samplerank.github.io/samplerank/adapters.html.md"""
 
@@ -9,9 +10,11 @@ from __future__ import annotations
 import csv, math, numbers, os, re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 import numpy as np
 import pandas as pd
-from .core import INT_MAX, _check_memory, _check_int, _check_metric, _check_K, _check_bool, _check_seed, _check_vector, _check_frame, _check_path
+from .core import (INT_MAX, _check_memory, _check_int, _check_metric, _check_K, _check_bool, _check_seed,
+                             _check_vector, _check_frame, _check_path)
 from .metrics import metric_weights
 from .data import Split
 
@@ -25,7 +28,8 @@ __all__ = ['TIES', 'TIE_WORDS', 'AdapterInputError', 'read_table', 'sampled_metr
 # %% ../nbs/17_adapters.ipynb #dd1da61b
 def _where(source, line=None, user=None) -> str:
     "The 'file: line N' / 'user U' prefix of an error message."
-    parts = [str(source)] + ([f"line {line}"] if line is not None else []) + ([f"user {user}"] if user is not None else [])
+    parts = ([str(source)] + ([f"line {line}"] if line is not None else [])
+             + ([f"user {user}"] if user is not None else []))
     return ': '.join(parts)
 
 # %% ../nbs/17_adapters.ipynb #e62a43c4
@@ -33,7 +37,8 @@ def _column(name, frame, col, where='frame') -> str:
     "Return `col` when it is a column of `frame` (given by the argument `name`), else a one-line error naming both."
     try: ok = col in frame.columns and not (isinstance(col, float) and col != col)
     except TypeError: ok = False                                  # a list or a dict is no column name
-    if not ok: raise AdapterInputError(f"{where}: no column {name}={col!r:.40}; the table has {list(frame.columns)[:12]}")
+    if not ok:
+        raise AdapterInputError(f"{where}: no column {name}={col!r:.40}; the table has {list(frame.columns)[:12]}")
     return col
 
 # %% ../nbs/17_adapters.ipynb #35462aae
@@ -50,10 +55,13 @@ def _show(v) -> str:
 _SPACE = re.compile(r'\s')                                        # a TREC field or a negative id: no whitespace
 
 def _ids(label, values, forbid=_SPACE, what='whitespace') -> np.ndarray:
-    "`values` as a non-empty 1-D array of ids, none missing and, as text, none empty or containing what `forbid` matches (each id is one field of a file line); else `ValueError` naming `label`."
+    """`values` as a non-empty 1-D array of ids, none missing and, as text, none empty or containing what `forbid`
+    matches (each id is one field of a file line); else `ValueError` naming `label`."""
     try: a = np.asarray(values)
-    except (ValueError, TypeError): raise ValueError(f"{label} must be a 1-D array of ids; got a ragged {type(values).__name__}") from None
-    if a.ndim != 1 or a.size == 0: raise ValueError(f"{label} must be a non-empty 1-D array of ids; got shape {a.shape}")
+    except (ValueError, TypeError):
+        raise ValueError(f"{label} must be a 1-D array of ids; got a ragged {type(values).__name__}") from None
+    if a.ndim != 1 or a.size == 0:
+        raise ValueError(f"{label} must be a non-empty 1-D array of ids; got shape {a.shape}")
     miss = pd.isna(a) | (np.isinf(a) if a.dtype.kind == 'f' else False)
     if miss.any():
         i = int(np.argmax(miss)); raise ValueError(f"{label}: entry {i} is a missing id ({_show(a[i])})")
@@ -62,12 +70,14 @@ def _ids(label, values, forbid=_SPACE, what='whitespace') -> np.ndarray:
         bad = np.fromiter((x == '' or forbid.search(x) is not None for x in s), bool, len(s))
         if bad.any():
             i = int(np.argmax(bad))
-            raise ValueError(f"{label}: entry {i} = {_show(s[i])} is empty or contains {what}: it would not be one field of a line")
+            raise ValueError(f"{label}: entry {i} = {_show(s[i])} is empty or contains {what}: it would not be one "
+                             "field of a line")
     return a
 
 # %% ../nbs/17_adapters.ipynb #b22f53f2
 def _write_text(name, path:Path, text:str) -> Path:
-    "Write `text` to `path` (already checked with `_check_path(name, path, read=False)`); an OS error is a `ValueError` naming `name`."
+    """Write `text` to `path` (already checked with `_check_path(name, path, read=False)`); an OS error is a
+    `ValueError` naming `name`."""
     try: path.write_text(text, encoding='utf-8')
     except OSError as e: raise ValueError(f"{name}: {path}: cannot write ({e.strerror or type(e).__name__})") from None
     return path
@@ -82,7 +92,8 @@ def _table(path:Path, name:str) -> pd.DataFrame:
         if suffix in ('.parquet', '.pq'): return pd.read_parquet(path)
         return pd.read_csv(path, sep='\t' if suffix == '.tsv' else ',', encoding='utf-8')
     except UnicodeDecodeError: raise AdapterInputError(f"{name}: {path} is not UTF-8 text") from None
-    except Exception as e: raise AdapterInputError(f"{name}: {path}: not a readable {suffix[1:]} table ({type(e).__name__})") from None
+    except Exception as e:
+        raise AdapterInputError(f"{name}: {path}: not a readable {suffix[1:]} table ({type(e).__name__})") from None
 
 # %% ../nbs/17_adapters.ipynb #995df773
 def read_table(path, # a .csv, .tsv, .txt or .parquet file
@@ -99,7 +110,8 @@ TIE_WORDS = {'pessimistic': 'a held-out item ranks below every sampled negative 
 def _check_ties(ties) -> str:
     "Return `ties` when it is one of `TIES`, else `ValueError` naming it."
     if isinstance(ties, np.ndarray) and ties.ndim == 0: ties = ties[()]
-    if not (isinstance(ties, str) and ties in TIES): raise ValueError(f"ties must be one of {', '.join(TIES)}; got {ties!r:.40}")
+    if not (isinstance(ties, str) and ties in TIES):
+        raise ValueError(f"ties must be one of {', '.join(TIES)}; got {ties!r:.40}")
     return str(ties)
 
 # %% ../nbs/17_adapters.ipynb #922af2d9
@@ -121,10 +133,12 @@ def sampled_metric_by_rule(above,        # negatives scored strictly above each 
     "The naive sampled metric@K of the relevant items under each tie rule, the random one in expectation."
     g = _check_vector('above', above, nonneg=True)
     t = _check_vector('tied', tied, len(g), 'the number of relevant items', nonneg=True)
-    n = np.broadcast_to(_check_vector('n', np.atleast_1d(n), nonneg=True), g.shape) if np.ndim(n) == 0 else _check_vector('n', n, len(g), 'the number of relevant items')
+    if np.ndim(n) == 0: n = np.broadcast_to(_check_vector('n', np.atleast_1d(n), nonneg=True), g.shape)
+    else: n = _check_vector('n', n, len(g), 'the number of relevant items')
     if any((v != np.floor(v)).any() for v in (g, t, n)): raise ValueError("above, tied and n must hold whole numbers")
     g, t, n = g.astype(np.int64), t.astype(np.int64), n.astype(np.int64)
-    if (n < 1 + g + t).any() or (n < 2).any(): raise ValueError("n must be at least 2 and at least 1 + above + tied for every relevant item")
+    if (n < 1 + g + t).any() or (n < 2).any():
+        raise ValueError("n must be at least 2 and at least 1 + above + tied for every relevant item")
     total = dict.fromkeys(TIES, 0.0)
     for size in np.unique(n):
         sel = n == size
@@ -140,9 +154,19 @@ def _line_of(i, source):
     "Line number of row i in the source file (header is line 1), or None for an in-memory frame."
     return i + 2 if source is not None and str(source).lower().endswith(('.csv', '.tsv', '.txt')) else None
 
+# %% ../nbs/17_adapters.ipynb #92de8e68
+class _Candidates(NamedTuple):
+    "A checked candidate table, one entry per candidate (`_validate_frame` builds it)."
+    codes: np.ndarray          # user code 0..U-1 of each candidate
+    users: np.ndarray          # the user id of each code
+    items: np.ndarray          # item id of each candidate
+    scores: np.ndarray         # score of each candidate (float64)
+    relevant: np.ndarray       # True for a relevant candidate (label > 0)
+
 # %% ../nbs/17_adapters.ipynb #08f04dae
-def _rank_table(u, item, s, rel, ties, seed, source, frame_users, extra=None) -> pd.DataFrame:
-    "Rank every relevant candidate among its user's negatives; u: user codes 0..U-1 (vectorised, one sort)."
+def _rank_table(cands:_Candidates, ties, seed, source, extra=None) -> pd.DataFrame:
+    "Rank every relevant candidate of a checked table among its user's negatives (vectorised, one sort)."
+    u, item, s, rel, frame_users = cands.codes, cands.items, cands.scores, cands.relevant, cands.users
     U = int(u.max()) + 1
     v = np.unique(s, return_inverse=True)[1].astype(np.int64).ravel()     # dense score ranks: ties stay ties
     V = int(v.max()) + 2
@@ -161,41 +185,47 @@ def _rank_table(u, item, s, rel, ties, seed, source, frame_users, extra=None) ->
     pos = np.sort(rk)
     above_rel = np.searchsorted(pos, (ru + 1) * V, 'left') - np.searchsorted(pos, rk, 'right')
     n_rel = np.bincount(ru, minlength=U)[ru]
-    out = pd.DataFrame({'user': frame_users[ru], 'item': item[rel], 'sampled_rank': _tie_ranks(greater, equal, ties, seed),
-                        'n': n_neg + 1, 'n_relevant': n_rel, 'relevant_above': above_rel,
+    out = pd.DataFrame({'user': frame_users[ru], 'item': item[rel],
+                        'sampled_rank': _tie_ranks(greater, equal, ties, seed), 'n': n_neg + 1,
+                        'n_relevant': n_rel, 'relevant_above': above_rel,
                         'negatives_above': greater, 'negatives_tied': equal})
     if extra is not None: out['pool_size'] = extra[rel]
     return out
 
 # %% ../nbs/17_adapters.ipynb #58c98798
 def _validate_frame(df, user, item, score, label, source):
-    "Check columns, missing ids, NaN scores, labels and duplicate candidates; return (user codes, user ids, items, scores, relevant mask)."
-    for name, col in (('user', user), ('item', item), ('score', score), ('label', label)): _column(name, df, col, source)
+    "Check columns, missing ids, NaN scores, labels and duplicate candidates; return them as `_Candidates`."
+    for name, col in (('user', user), ('item', item), ('score', score), ('label', label)):
+        _column(name, df, col, source)
     if len(df) == 0: raise AdapterInputError(f"{source}: no rows")
     for name, col in (('user', user), ('item', item)):
         miss = df[col].isna().to_numpy()
         if miss.any():
-            i = int(np.argmax(miss)); raise AdapterInputError(f"{_where(source, _line_of(i, source))}: {name} id is missing (row {i})")
+            i = int(np.argmax(miss))
+            raise AdapterInputError(f"{_where(source, _line_of(i, source))}: {name} id is missing (row {i})")
     s = pd.to_numeric(df[score], errors='coerce').to_numpy(np.float64)
     if np.isnan(s).any():
         i = int(np.argmax(np.isnan(s)))
-        raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: score {df[score].iloc[i]} is not a number")
+        raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: score {df[score].iloc[i]} "
+                                "is not a number")
     lab = pd.to_numeric(df[label], errors='coerce').to_numpy(np.float64)
     if np.isnan(lab).any() or (lab < 0).any():
         i = int(np.argmax(np.isnan(lab) | (lab < 0)))
-        raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: label {df[label].iloc[i]} is not a number >= 0")
+        raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: label {df[label].iloc[i]} "
+                                "is not a number >= 0")
     dup = df.duplicated([user, item]).to_numpy()
     if dup.any():
         i = int(np.argmax(dup))
-        raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: duplicate candidate item {df[item].iloc[i]}")
+        raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: duplicate candidate item "
+                                f"{df[item].iloc[i]}")
     try: codes, users = pd.factorize(df[user], sort=True)
     except TypeError: codes, users = pd.factorize(df[user], sort=False)   # ids of mixed types (1 and 'a') do not sort
     rel = lab > 0
     has = np.bincount(codes[rel], minlength=len(users)) > 0
     if not has.all():
-        raise AdapterInputError(f"{_where(source, user=users[int(np.argmin(has))])}: no relevant item (label > 0) among "
-                                f"its {int((codes == np.argmin(has)).sum())} candidates")
-    return codes.astype(np.int64), np.asarray(users), df[item].to_numpy(), s, rel
+        raise AdapterInputError(f"{_where(source, user=users[int(np.argmin(has))])}: no relevant item (label > 0) "
+                                f"among its {int((codes == np.argmin(has)).sum())} candidates")
+    return _Candidates(codes.astype(np.int64), np.asarray(users), df[item].to_numpy(), s, rel)
 
 # %% ../nbs/17_adapters.ipynb #6f367f34
 def _pool_size_column(df, col, user, source) -> np.ndarray:
@@ -209,7 +239,7 @@ def _pool_size_column(df, col, user, source) -> np.ndarray:
     return v.astype(np.int64)
 
 # %% ../nbs/17_adapters.ipynb #1def5ff6
-def ranks_from_frame(frame,                 # DataFrame, or path of a CSV/TSV/Parquet file: one row per (user, candidate)
+def ranks_from_frame(frame,                 # DataFrame or CSV/TSV/Parquet file: one row per (user, candidate)
                      user:str='user',       # column of user (query) ids
                      item:str='item',       # column of candidate item ids
                      score:str='score',     # column of the model's scores (higher = ranked first)
@@ -217,32 +247,41 @@ def ranks_from_frame(frame,                 # DataFrame, or path of a CSV/TSV/Pa
                      ties:str='pessimistic',# 'pessimistic', 'optimistic' or 'random' (see the rule above)
                      seed=None,             # seed of the 'random' tie-breaking
                      pool_size:str=None,    # optional column of each user's catalogue size N_u, carried to the output
-                    ) -> pd.DataFrame:      # user, item, sampled_rank, n, n_relevant, relevant_above, negatives_above, negatives_tied[, pool_size]
-    "Sampled rank of every relevant item among its user's non-relevant candidates, from a table of scored candidates."
+                    ) -> pd.DataFrame:      # one row per relevant item: its sampled rank and counts
+    """Sampled rank of every relevant item among its user's non-relevant candidates, from a table of scored candidates.
+
+    The columns: user, item, sampled_rank, n, n_relevant, relevant_above, negatives_above, negatives_tied, and
+    pool_size when `pool_size` is given."""
     ties, seed = _check_ties(ties), _check_seed('seed', seed)
     source = None
     if isinstance(frame, (str, os.PathLike)): source = _check_path('frame', frame); frame = _table(source, 'frame')
-    elif not isinstance(frame, pd.DataFrame): raise ValueError(f"frame must be a pandas DataFrame or a file path; got {type(frame).__name__}")
+    elif not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"frame must be a pandas DataFrame or a file path; got {type(frame).__name__}")
     where = source or 'frame'
     if pool_size is not None: _column('pool_size', frame, pool_size, where)
-    codes, users, items, s, rel = _validate_frame(frame, user, item, score, label, where)
+    cands = _validate_frame(frame, user, item, score, label, where)
     extra = None if pool_size is None else _pool_size_column(frame, pool_size, user, where)
-    out = _rank_table(codes, items, s, rel, ties, seed, source, users, extra)
+    out = _rank_table(cands, ties, seed, source, extra)
     out.attrs['rows_used'] = len(frame)
     return out
 
 # %% ../nbs/17_adapters.ipynb #2e73cc24
 def _score_counts(scores, positive:int) -> tuple[np.ndarray, np.ndarray, int]:
-    "Negatives scored above and tied with each row's relevant item of a checked score matrix, and its number of columns."
+    """Negatives scored above and tied with each row's relevant item of a checked score matrix, and its number of
+    columns."""
     source = 'scores'
     if isinstance(scores, (str, os.PathLike)):
         source = _check_path('scores', scores)
         try: scores = np.load(source, allow_pickle=False)
-        except Exception as e: raise AdapterInputError(f"scores: {source}: not a readable .npy array ({type(e).__name__})") from None
+        except Exception as e:
+            raise AdapterInputError(f"scores: {source}: not a readable .npy array ({type(e).__name__})") from None
     try: S = np.asarray(scores)
-    except (ValueError, TypeError): raise AdapterInputError(f"scores: expected a users x candidates matrix; got a ragged {type(scores).__name__}") from None
+    except (ValueError, TypeError):
+        raise AdapterInputError("scores: expected a users x candidates matrix; got a ragged "
+                                f"{type(scores).__name__}") from None
     if S.ndim != 2 or S.shape[0] == 0 or S.shape[1] < 2:
-        raise AdapterInputError(f"{source}: expected a users x candidates matrix with at least 2 columns; got shape {S.shape}")
+        raise AdapterInputError(f"{source}: expected a users x candidates matrix with at least 2 columns; got shape "
+                                f"{S.shape}")
     if S.dtype.kind not in 'iuf': raise AdapterInputError(f"{source}: scores must be numbers; got dtype {S.dtype}")
     positive = _check_int('positive', positive, 0, S.shape[1] - 1, 'number of columns - 1')
     S = S.astype(np.float64, copy=False)
@@ -266,12 +305,15 @@ def ranks_from_scores(scores,                # users x candidates score matrix (
 
 # %% ../nbs/17_adapters.ipynb #916126d7
 def _read_trec(path:Path, ncol, what, name) -> pd.DataFrame:
-    "Whitespace-separated TREC file (already checked by `_check_path`) as strings, one row per line; errors name the file and line."
-    try: df = pd.read_csv(path, sep=r'\s+', header=None, dtype=str, skip_blank_lines=False, keep_default_na=False, na_values=[''],
-                          encoding='utf-8')
+    """Whitespace-separated TREC file (already checked by `_check_path`) as strings, one row per line; errors name the
+    file and line."""
+    try: df = pd.read_csv(path, sep=r'\s+', header=None, dtype=str, skip_blank_lines=False, keep_default_na=False,
+                          na_values=[''], encoding='utf-8')
     except UnicodeDecodeError: raise AdapterInputError(f"{name}: {path} is not UTF-8 text") from None
     except pd.errors.EmptyDataError: raise AdapterInputError(f"{name}: {path}: empty {what} file") from None
-    except Exception as e: raise AdapterInputError(f"{name}: {path}: not a readable TREC {what} file ({type(e).__name__}: {str(e).splitlines()[0]})") from None
+    except Exception as e:
+        raise AdapterInputError(f"{name}: {path}: not a readable TREC {what} file ({type(e).__name__}: "
+                                f"{str(e).splitlines()[0]})") from None
     if df.shape[1] < ncol or df.iloc[:, :ncol].isna().any(axis=1).any():
         bad = np.flatnonzero(df.iloc[:, :ncol].isna().any(axis=1).to_numpy()) if df.shape[1] >= ncol else [0]
         ln = int(bad[0]) + 1
@@ -288,7 +330,8 @@ def _trec_run(path, name) -> pd.DataFrame:
     if s.isna().any():
         i = int(np.argmax(s.isna().to_numpy()))
         raise AdapterInputError(f"{path}: line {i + 1}: score {df[4].iloc[i]!r} is not a number")
-    return pd.DataFrame({'user': df[0], 'item': df[2], 'score': s.to_numpy(np.float64), 'line': np.arange(1, len(df) + 1)})
+    return pd.DataFrame({'user': df[0], 'item': df[2], 'score': s.to_numpy(np.float64),
+                         'line': np.arange(1, len(df) + 1)})
 
 # %% ../nbs/17_adapters.ipynb #112a3fca
 def read_trec_run(path) -> pd.DataFrame:
@@ -304,7 +347,8 @@ def _trec_qrels(path, name) -> pd.DataFrame:
     if r.isna().any():
         i = int(np.argmax(r.isna().to_numpy()))
         raise AdapterInputError(f"{path}: line {i + 1}: relevance {df[3].iloc[i]!r} is not a number")
-    return pd.DataFrame({'user': df[0], 'item': df[2], 'relevance': r.to_numpy(np.float64), 'line': np.arange(1, len(df) + 1)})
+    return pd.DataFrame({'user': df[0], 'item': df[2], 'relevance': r.to_numpy(np.float64),
+                         'line': np.arange(1, len(df) + 1)})
 
 # %% ../nbs/17_adapters.ipynb #4cb9da44
 def read_trec_qrels(path) -> pd.DataFrame:
@@ -323,10 +367,12 @@ def _as_long(obj, kind):
     col = 'score' if kind == 'run' else 'relevance'
     d = obj.to_dict() if hasattr(obj, 'to_dict') and not isinstance(obj, (pd.DataFrame, pd.Series)) else obj
     if not isinstance(d, dict):
-        raise ValueError(f"{kind} must be a TREC file path, a ranx {kind.capitalize()} or a dict {{query: {{doc: {col}}}}}; got {type(obj).__name__}")
+        raise ValueError(f"{kind} must be a TREC file path, a ranx {kind.capitalize()} or a dict {{query: {{doc: "
+                         f"{col}}}}}; got {type(obj).__name__}")
     rows = []
     for q, docs in d.items():
-        if not hasattr(docs, 'items'): raise ValueError(f"{kind}[{q!r}] must be a dict {{doc: {col}}}; got {docs!r:.40}")
+        if not hasattr(docs, 'items'):
+            raise ValueError(f"{kind}[{q!r}] must be a dict {{doc: {col}}}; got {docs!r:.40}")
         for doc, v in docs.items():
             if not _is_number(v): raise ValueError(f"{kind}[{q!r}][{doc!r}] must be a number ({col}); got {v!r:.40}")
             rows.append((q, doc, v))
@@ -345,7 +391,7 @@ def ranks_from_run(run,                   # TREC run file path, or ranx Run (or 
                    qrels,                 # TREC qrels file path, or ranx Qrels (or {query: {doc: relevance}})
                    ties:str='pessimistic',# 'pessimistic', 'optimistic' or 'random'
                    seed=None,             # seed of the 'random' tie-breaking
-                  ) -> pd.DataFrame:      # user, item, sampled_rank, n, n_relevant, relevant_above, negatives_above, negatives_tied
+                  ) -> pd.DataFrame:      # the columns of `ranks_from_frame`
     "Sampled ranks of the relevant documents (relevance > 0) of each query among the query's other scored candidates."
     ties, seed = _check_ties(ties), _check_seed('seed', seed)
     rsrc, R = _run_input(run, 'run')
@@ -366,12 +412,13 @@ def ranks_from_run(run,                   # TREC run file path, or ranx Run (or 
     miss = m._in.isna().to_numpy()
     if miss.any():
         i = int(np.argmax(miss)); ln = Q.line.iloc[i] if 'line' in Q else None
-        raise AdapterInputError(f"{_where(qsrc, ln, Q.user.iloc[i])}: relevant document {Q.item.iloc[i]!r} is not among "
-                                f"the query's candidates in {rsrc} (a sampled evaluation ranks it against its negatives)")
+        raise AdapterInputError(f"{_where(qsrc, ln, Q.user.iloc[i])}: relevant document {Q.item.iloc[i]!r} is not "
+                                f"among the query's candidates in {rsrc} (a sampled evaluation ranks it against its "
+                                "negatives)")
     keys = pd.MultiIndex.from_frame(Q[['user', 'item']])
     R = R.assign(label=pd.MultiIndex.from_frame(R[['user', 'item']]).isin(keys).astype(np.int8))
-    codes, users, items, s, rel = _validate_frame(R, 'user', 'item', 'score', 'label', rsrc)
-    out = _rank_table(codes, items, s, rel, ties, seed, rsrc if rsrc != 'run' else None, users)
+    cands = _validate_frame(R, 'user', 'item', 'score', 'label', rsrc)
+    out = _rank_table(cands, ties, seed, rsrc if rsrc != 'run' else None)
     out.attrs['rows_used'] = len(R)
     return out
 
@@ -386,19 +433,23 @@ def write_trec_run(path,                    # output file
     _check_frame('frame', frame)
     for name, col in (('user', user), ('item', item), ('score', score)): _column(name, frame, col)
     if not (isinstance(tag, str) and tag and not _SPACE.search(tag)):
-        raise ValueError(f"tag must be a non-empty string without whitespace (the last field of a run line); got {tag!r:.40}")
+        raise ValueError("tag must be a non-empty string without whitespace (the last field of a run line); got "
+                         f"{tag!r:.40}")
     u, i = _ids(f"frame column user={user!r}", frame[user]), _ids(f"frame column item={item!r}", frame[item])
     s = pd.to_numeric(frame[score], errors='coerce').to_numpy(np.float64)
     if np.isnan(s).any():
-        j = int(np.argmax(np.isnan(s))); raise ValueError(f"frame column score={score!r}: entry {j} = {_show(frame[score].iloc[j])} is not a number")
+        j = int(np.argmax(np.isnan(s)))
+        raise ValueError(f"frame column score={score!r}: entry {j} = {_show(frame[score].iloc[j])} is not a number")
     dup = pd.DataFrame({'u': u, 'i': i}).duplicated().to_numpy()
     if dup.any():
-        j = int(np.argmax(dup)); raise ValueError(f"frame: entry {j}: duplicate candidate {_show(i[j])} of user {_show(u[j])}")
+        j = int(np.argmax(dup))
+        raise ValueError(f"frame: entry {j}: duplicate candidate {_show(i[j])} of user {_show(u[j])}")
     try: codes = pd.factorize(u, sort=True)[0]
     except TypeError: codes = pd.factorize(u.astype(str), sort=True)[0]   # ids of mixed types (1 and 'a') do not sort
     order = np.lexsort((-s, codes))                                   # stable: equal scores keep the frame's order
     rank = pd.Series(codes[order]).groupby(codes[order]).cumcount().to_numpy() + 1
-    lines = [f"{a} Q0 {b} {k} {v!r} {tag}" for a, b, k, v in zip(u[order].tolist(), i[order].tolist(), rank.tolist(), s[order].tolist())]
+    cols = zip(u[order].tolist(), i[order].tolist(), rank.tolist(), s[order].tolist())
+    lines = [f"{a} Q0 {b} {k} {v!r} {tag}" for a, b, k, v in cols]
     return _write_text('path', path, '\n'.join(lines) + '\n')
 
 # %% ../nbs/17_adapters.ipynb #a44bf524
@@ -415,17 +466,20 @@ def write_trec_qrels(path,                  # output file
     bad = ~np.isfinite(lab) | (lab < 0) | (lab != np.round(lab))
     if bad.any():
         j = int(np.argmax(bad))
-        raise ValueError(f"frame column label={label!r}: entry {j} = {_show(frame[label].iloc[j])} is not a whole number >= 0 (a TREC relevance)")
+        raise ValueError(f"frame column label={label!r}: entry {j} = {_show(frame[label].iloc[j])} is not a whole "
+                         "number >= 0 (a TREC relevance)")
     rel = lab > 0
     if not rel.any(): raise ValueError(f"frame column label={label!r}: no relevant candidate (label > 0) to write")
     dup = pd.DataFrame({'u': u, 'i': i}).duplicated().to_numpy()
     if dup.any():
-        j = int(np.argmax(dup)); raise ValueError(f"frame: entry {j}: duplicate candidate {_show(i[j])} of user {_show(u[j])}")
-    return _write_text('path', path, ''.join(f"{a} 0 {b} {int(l)}\n" for a, b, l in zip(u[rel].tolist(), i[rel].tolist(), lab[rel].tolist())))
+        j = int(np.argmax(dup))
+        raise ValueError(f"frame: entry {j}: duplicate candidate {_show(i[j])} of user {_show(u[j])}")
+    cols = zip(u[rel].tolist(), i[rel].tolist(), lab[rel].tolist())
+    return _write_text('path', path, ''.join(f"{a} 0 {b} {int(l)}\n" for a, b, l in cols))
 
 # %% ../nbs/17_adapters.ipynb #5224e89c
 _PAIR = re.compile(r"^\(\s*'?([^,']+?)'?\s*,\s*'?([^,')]+?)'?\s*\)$")
-_PAIR_BAD = re.compile(r"[\s,()']")                               # what a user or item id of the (user,item) pair cannot contain
+_PAIR_BAD = re.compile(r"[\s,()']")          # what a user or item id of the (user,item) pair cannot contain
 
 def write_negatives(path,                # output file (NCF: `*.test.negative`)
                     users, items,        # the held-out (user, item) pair of each line
@@ -434,17 +488,24 @@ def write_negatives(path,                # output file (NCF: `*.test.negative`)
                    ) -> Path:
     "Write a negatives file: one line per held-out pair, `(user,item)` then its negatives, tab-separated."
     path = _check_path('path', path, read=False)
-    if not (isinstance(style, str) and style in ('ncf', 'elliot')): raise ValueError(f"style must be 'ncf' or 'elliot'; got {style!r:.40}")
+    if not (isinstance(style, str) and style in ('ncf', 'elliot')):
+        raise ValueError(f"style must be 'ncf' or 'elliot'; got {style!r:.40}")
     pair = 'whitespace, a comma, a parenthesis or a quote'
     users, items = _ids('users', users, _PAIR_BAD, pair), _ids('items', items, _PAIR_BAD, pair)
-    if len(items) != len(users): raise ValueError(f"users and items must have one entry per line; got len(users)={len(users)}, len(items)={len(items)}")
+    if len(items) != len(users):
+        raise ValueError(f"users and items must have one entry per line; got len(users)={len(users)}, "
+                         f"len(items)={len(items)}")
     try: neg = np.asarray(negatives)
-    except (ValueError, TypeError): raise ValueError(f"negatives must be a (lines x n_neg) array; got a ragged {type(negatives).__name__}") from None
+    except (ValueError, TypeError):
+        raise ValueError("negatives must be a (lines x n_neg) array; got a ragged "
+                         f"{type(negatives).__name__}") from None
     if neg.ndim != 2 or len(neg) != len(users) or neg.shape[1] == 0:
-        raise ValueError(f"negatives must be a (lines x n_neg) array with one row per (user, item) and n_neg >= 1: {len(users)} rows; got shape {neg.shape}")
+        raise ValueError("negatives must be a (lines x n_neg) array with one row per (user, item) and n_neg >= 1: "
+                         f"{len(users)} rows; got shape {neg.shape}")
     _ids('negatives', neg.ravel())
     sep = ',' if style == 'ncf' else ', '
-    lines = [f"({u}{sep}{i})\t" + '\t'.join(map(str, row)) for u, i, row in zip(users.tolist(), items.tolist(), neg.tolist())]
+    lines = [f"({u}{sep}{i})\t" + '\t'.join(map(str, row))
+             for u, i, row in zip(users.tolist(), items.tolist(), neg.tolist())]
     return _write_text('path', path, '\n'.join(lines) + '\n')
 
 # %% ../nbs/17_adapters.ipynb #465a4ae9
@@ -453,7 +514,8 @@ def read_negatives(path,              # an NCF `.test.negative` or Elliot negati
                   ) -> tuple[pd.DataFrame, np.ndarray]: # (user, item) pairs, and the (lines x n_neg) negatives
     "Read an NCF/Elliot negatives file: `(user,item)` or `(user, item)`, then tab-separated negatives."
     path = _check_path('path', path)
-    if not callable(dtype): raise ValueError(f"dtype must be a type that parses an id, such as np.int64 or str; got {dtype!r:.40}")
+    if not callable(dtype):
+        raise ValueError(f"dtype must be a type that parses an id, such as np.int64 or str; got {dtype!r:.40}")
     tname = getattr(dtype, '__name__', repr(dtype))
     pairs, negs = [], []
     try:
@@ -465,7 +527,8 @@ def read_negatives(path,              # an NCF `.test.negative` or Elliot negati
                 if m is None: raise AdapterInputError(f"{path}: line {ln}: {head[:40]!r} is not a '(user,item)' pair")
                 try: pairs.append((dtype(m[1]), dtype(m[2]))); negs.append([dtype(v) for v in rest if v != ''])
                 except (ValueError, TypeError, OverflowError):
-                    raise AdapterInputError(f"{path}: line {ln}: an id is not of type {tname}: {line.strip()[:60]!r}") from None
+                    raise AdapterInputError(f"{path}: line {ln}: an id is not of type {tname}: "
+                                            f"{line.strip()[:60]!r}") from None
                 if len(negs[-1]) != len(negs[0]):
                     raise AdapterInputError(f"{path}: line {ln}: {len(negs[-1])} negatives; line 1 has {len(negs[0])}")
     except UnicodeDecodeError: raise AdapterInputError(f"path: {path} is not UTF-8 text") from None
@@ -478,9 +541,13 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
                    seed:int=0,            # seed: the same seed gives the same pool
                    replace:bool=False,    # draw with replacement (the MLPerf NCF benchmark), else distinct items
                    exclude_seen:bool=True,# never draw the user's training or held-out items
-                   p=None,                # per-item weights (length n_items, e.g. popularity**beta): q ∝ p among the allowed items; without replacement successive sampling
-                  ) -> tuple: # (user, item) of each test instance, its (n_neg) negatives[, their first-draw probabilities q if p is given]
-    "A reproducible candidate pool: `n_neg` negatives for each held-out (user, item), excluding the user's seen items."
+                   p=None,                # per-item weights (length n_items, e.g. popularity**beta), or None: uniform
+                  ) -> tuple: # pairs, negatives[, first-draw probabilities q if p is given]
+    """A reproducible candidate pool: `n_neg` negatives for each held-out (user, item), excluding the user's seen items.
+
+    Returns the (user, item) of each test instance and its (n_neg) negatives. With weights `p` the negatives are drawn
+    with probabilities q ∝ p among the allowed items (without replacement: successive sampling), and their first-draw
+    probabilities q are returned too."""
     n_neg, seed = _check_int('n_neg', n_neg, 1), _check_int('seed', seed, 0)
     if not isinstance(split, Split): raise ValueError(f"split must be a samplerank Split; got {type(split).__name__}")
     replace, exclude_seen = _check_bool('replace', replace), _check_bool('exclude_seen', exclude_seen)
@@ -490,28 +557,31 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
     free = split.pool_sizes - 1 if exclude_seen else np.full(len(users), N - 1)
     if not replace and (free < n_neg).any():
         i = int(np.argmin(free))
-        raise ValueError(f"n_neg must satisfy n_neg <= the user's unseen items without replacement; user {users[i]} has {free[i]}")
-    if (free < 1).any():                                  # with replacement nothing bounds the draws: refuse rather than loop forever
+        raise ValueError(f"n_neg must satisfy n_neg <= the user's unseen items without replacement; user {users[i]} "
+                         f"has {free[i]}")
+    if (free < 1).any():                  # with replacement nothing bounds the draws: refuse rather than loop forever
         i = int(np.argmin(free))
-        raise ValueError(f"split must leave every test user an unseen item to draw as a negative; user {users[i]} has seen all {N} items")
+        raise ValueError(f"split must leave every test user an unseen item to draw as a negative; user {users[i]} has "
+                         f"seen all {N} items")
     rng = np.random.default_rng(seed)
     out = np.empty((len(users), n_neg), np.int64)
     prob = np.empty((len(users), n_neg)) if p is not None else None
     for t in range(len(users)):                           # one generator consumed in test-instance order: reproducible
         bad = np.zeros(N, bool); bad[items[t]] = True
         if exclude_seen: bad[seen.indices[seen.indptr[users[t]]:seen.indptr[users[t] + 1]]] = True
-        if p is not None and replace:                     # popularity sampling: q = p / (p's sum over the allowed items)
+        if p is not None and replace:     # popularity sampling: q = p / (p's sum over the allowed items)
             ok = np.flatnonzero(~bad); w = p[ok]
             if not w.sum() > 0: raise ValueError(f"p must give positive weight to some unseen item of user {users[t]}")
             q = w / w.sum(); j = rng.choice(len(ok), size=n_neg, p=q)
             out[t], prob[t] = ok[j], q[j]
             continue
-        if p is not None:                                 # without replacement: successive sampling among the allowed items with p > 0
+        if p is not None:                 # without replacement: successive sampling among the allowed items with p > 0
             ok = np.flatnonzero(~bad & (p > 0))
             if len(ok) < n_neg:
-                raise ValueError(f"n_neg must satisfy n_neg <= the user's unseen items with p > 0 without replacement; user {users[t]} has {len(ok)}")
+                raise ValueError("n_neg must satisfy n_neg <= the user's unseen items with p > 0 without replacement; "
+                                 f"user {users[t]} has {len(ok)}")
             q = p[ok] / p[ok].sum(); j = rng.choice(len(ok), size=n_neg, replace=False, p=q)
-            out[t], prob[t] = ok[j], q[j]                 # q: first-draw probabilities (the popularity chapter turns them into inclusion probabilities)
+            out[t], prob[t] = ok[j], q[j]     # first-draw probabilities (the popularity chapter: inclusion ones)
             continue
         got = np.empty(0, np.int64)
         while len(got) < n_neg:
@@ -527,26 +597,33 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
 # %% ../nbs/17_adapters.ipynb #1f0bc0fc
 def candidates_frame(pairs:pd.DataFrame,  # (user, item) of each held-out item
                      negatives,           # (len(pairs) x n_neg) negatives
-                     scores=None,         # optional callable users -> (len(users) x n_items) scores (a samplerank Model's `score`)
-                     prob=None,           # optional (len(pairs) x n_neg) per-draw probabilities (draw_negatives with p): column prob
+                     scores=None,         # optional callable users -> (len(users) x n_items) scores (a Model's `score`)
+                     prob=None,           # optional (len(pairs) x n_neg) per-draw probabilities: column prob
                     ) -> pd.DataFrame:    # user, item, label[, score][, prob]: one row per candidate
     "The long candidate table (relevant item first, then its negatives) that `ranks_from_frame` reads."
     _check_frame('pairs', pairs, ['user', 'item'])
     users, items = _ids("pairs column 'user'", pairs.user), _ids("pairs column 'item'", pairs.item)
     try: neg = np.asarray(negatives)
-    except (ValueError, TypeError): raise ValueError(f"negatives must be a (len(pairs) x n_neg) array; got a ragged {type(negatives).__name__}") from None
+    except (ValueError, TypeError):
+        raise ValueError("negatives must be a (len(pairs) x n_neg) array; got a ragged "
+                         f"{type(negatives).__name__}") from None
     if neg.ndim != 2 or len(neg) != len(pairs) or neg.shape[1] == 0:
-        raise ValueError(f"negatives must be a (len(pairs) x n_neg) array with n_neg >= 1: {len(pairs)} rows; got shape {neg.shape}")
+        raise ValueError(f"negatives must be a (len(pairs) x n_neg) array with n_neg >= 1: {len(pairs)} rows; got "
+                         f"shape {neg.shape}")
     _ids('negatives', neg.ravel())
     if scores is not None and not callable(scores):
-        raise ValueError(f"scores must be None or a callable users -> (users x items) scores, such as a samplerank Model's score; got {type(scores).__name__}")
+        raise ValueError("scores must be None or a callable users -> (users x items) scores, such as a samplerank "
+                         f"Model's score; got {type(scores).__name__}")
     if prob is not None:
         try: q = np.asarray(prob, np.float64)
-        except (ValueError, TypeError): raise ValueError(f"prob must be a (len(pairs) x n_neg) array of numbers; got {type(prob).__name__}") from None
+        except (ValueError, TypeError):
+            raise ValueError("prob must be a (len(pairs) x n_neg) array of numbers; got "
+                             f"{type(prob).__name__}") from None
         if q.shape != neg.shape: raise ValueError(f"prob must have the shape of negatives {neg.shape}; got {q.shape}")
         bad = ~np.isfinite(q) | (q <= 0) | (q > 1)
         if bad.any():
-            i, j = np.argwhere(bad)[0]; raise ValueError(f"prob must hold probabilities 0 < prob <= 1; prob[{i}, {j}] = {_show(q[i, j])}")
+            i, j = np.argwhere(bad)[0]
+            raise ValueError(f"prob must hold probabilities 0 < prob <= 1; prob[{i}, {j}] = {_show(q[i, j])}")
     k = neg.shape[1] + 1
     cand = np.column_stack([items, neg])
     out = pd.DataFrame({'user': np.repeat(users, k), 'item': cand.ravel(),
@@ -554,13 +631,15 @@ def candidates_frame(pairs:pd.DataFrame,  # (user, item) of each held-out item
     if scores is not None:
         c = pd.to_numeric(pd.Series(cand.ravel()), errors='coerce').to_numpy(np.float64).reshape(cand.shape)
         if not (np.isfinite(c) & (c == np.round(c)) & (c >= 0)).all():
-            raise ValueError("pairs column 'item' and negatives must be item indices 0, 1, ... (columns of the scores) when scores is given")
+            raise ValueError("pairs column 'item' and negatives must be item indices 0, 1, ... (columns of the scores) "
+                             "when scores is given")
         c = c.astype(np.int64); parts = []
         for b in range(0, len(users), 256):
             S = np.asarray(scores(users[b:b + 256]), np.float64)
             if S.ndim != 2 or len(S) != len(users[b:b + 256]) or c[b:b + 256].max() >= S.shape[1]:
-                raise ValueError(f"scores must return one row of item scores per user, covering every candidate item (up to "
-                                 f"{int(c[b:b + 256].max())}); got shape {S.shape} for {len(users[b:b + 256])} users")
+                raise ValueError(f"scores must return one row of item scores per user, covering every candidate item "
+                                 f"(up to {int(c[b:b + 256].max())}); got shape {S.shape} for {len(users[b:b + 256])} "
+                                 "users")
             parts.append(np.take_along_axis(S, c[b:b + 256], 1))
         S = np.concatenate(parts)
         if np.isnan(S).any():
@@ -572,24 +651,28 @@ def candidates_frame(pairs:pd.DataFrame,  # (user, item) of each held-out item
 
 # %% ../nbs/17_adapters.ipynb #d08a1e5a
 def _whole_column(table, col, lo) -> np.ndarray:
-    "Column `col` of `table` as int64: whole numbers >= `lo`, else `ValueError` naming table.col and the first bad entry."
+    """Column `col` of `table` as int64: whole numbers >= `lo`, else `ValueError` naming table.col and the first bad
+    entry."""
     v = _check_vector(f"table.{col}", table[col].to_numpy())
     bad = (v != np.round(v)) | (v < lo) | (v > 2**53)
     if bad.any():
-        i = int(np.argmax(bad)); raise ValueError(f"table.{col} must hold whole numbers >= {lo}; table.{col}[{i}] = {_show(v[i])}")
+        i = int(np.argmax(bad))
+        raise ValueError(f"table.{col} must hold whole numbers >= {lo}; table.{col}[{i}] = {_show(v[i])}")
     return v.astype(np.int64)
 
 # %% ../nbs/17_adapters.ipynb #552fc749
-def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame/ranks_from_run: sampled_rank, n, n_relevant, relevant_above
-                   N:int,               # non-relevant items of a user's catalogue + 1 (the catalogue one relevant item is ranked in)
+def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame or ranks_from_run
+                   N:int,               # non-relevant items of a user's catalogue + 1
                    metric:str='ndcg',   # 'recall' or 'ndcg' (Rendle eqs 2 and 7 with several relevant items)
                    K:int=10,            # cut-off
                    replace:bool=True,   # the negatives were drawn with replacement
                   ) -> float:
     "Estimated multi-relevant Recall@K or NDCG@K: one MLE per stratum (m relevant items, a of them above: R = R' + a)."
     from samplerank.mle import estimate_mle
-    metric, K, N, replace = _check_metric(metric), _check_int('K', K, 1), _check_int('N', N, 2), _check_bool('replace', replace)
-    if metric not in ('recall', 'ndcg'): raise ValueError(f"metric must be 'recall' or 'ndcg' for estimate_multi; got {metric!r}")
+    metric, K = _check_metric(metric), _check_int('K', K, 1)
+    N, replace = _check_int('N', N, 2), _check_bool('replace', replace)
+    if metric not in ('recall', 'ndcg'):
+        raise ValueError(f"metric must be 'recall' or 'ndcg' for estimate_multi; got {metric!r}")
     _check_frame('table', table, ['user', 'sampled_rank', 'n', 'n_relevant', 'relevant_above'])
     miss = table.user.isna().to_numpy()
     if miss.any(): raise ValueError(f"table.user: entry {int(np.argmax(miss))} is a missing user id")
@@ -598,7 +681,9 @@ def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame/ranks_from_
     for bad, what in ((r > ns, 'sampled_rank <= n'), (a >= m, 'relevant_above < n_relevant'),
                       ((ns > N) if not replace else np.zeros(len(ns), bool), 'n <= N (without replacement)')):
         if bad.any():
-            i = int(np.argmax(bad)); raise ValueError(f"table must satisfy {what}; row {i} has {table.iloc[i][['sampled_rank', 'n', 'n_relevant', 'relevant_above']].to_dict()}")
+            i = int(np.argmax(bad))
+            raise ValueError(f"table must satisfy {what}; row {i} has "
+                             f"{table.iloc[i][['sampled_rank', 'n', 'n_relevant', 'relevant_above']].to_dict()}")
     if metric == 'recall': c = 1.0 / m
     else: c = 1.0 / np.cumsum(1 / np.log2(np.arange(2, K + 2)))[np.minimum(m, K) - 1]
     total = 0.0
@@ -621,7 +706,8 @@ def _reads_as_number(s:str) -> bool:
 _RANK_COLUMNS, _SIZE_COLUMNS = ('rank', 'sampled_rank'), ('n', 'sample_size')
 
 def _read_ranks_fast(path:Path, delim:str, n:int, names=_RANK_COLUMNS, size_names=_SIZE_COLUMNS, lo:int=1):
-    "A well-formed text file of ranks, read by pandas' C parser in bounded memory; None sends it to the line-by-line reader, which names the bad line."
+    """A well-formed text file of ranks, read by pandas' C parser in bounded memory; None sends it to the line-by-line
+    reader, which names the bad line."""
     try:
         with open(path, encoding='utf-8-sig') as f:
             skip = 0
@@ -635,8 +721,9 @@ def _read_ranks_fast(path:Path, delim:str, n:int, names=_RANK_COLUMNS, size_name
             col = next((cells.index(c) for c in names if c in cells), None)
             ncol = next((cells.index(c) for c in size_names if c in cells), None)
             if col is None: return None
-        df = pd.read_csv(path, sep=delim, header=None, skiprows=skip + header, usecols=[col] if ncol is None else [col, ncol],
-                         dtype=np.float64, encoding='utf-8-sig', engine='c', skip_blank_lines=True, skipinitialspace=True)
+        df = pd.read_csv(path, sep=delim, header=None, skiprows=skip + header,
+                         usecols=[col] if ncol is None else [col, ncol], dtype=np.float64, encoding='utf-8-sig',
+                         engine='c', skip_blank_lines=True, skipinitialspace=True)
     except (ValueError, TypeError, UnicodeDecodeError, OSError, pd.errors.ParserError, pd.errors.EmptyDataError):
         return None
     v = df.to_numpy(np.float64)
@@ -652,7 +739,8 @@ def _npy_rows(path:Path) -> list:
     try: a = np.load(path, allow_pickle=False)
     except Exception as e: raise AdapterInputError(f"{path}: not a readable .npy array ({type(e).__name__})") from None
     a = np.asarray(a)
-    if a.ndim != 1 or a.size == 0: raise AdapterInputError(f"{path}: expected a non-empty 1-D array of ranks; got shape {a.shape}")
+    if a.ndim != 1 or a.size == 0:
+        raise AdapterInputError(f"{path}: expected a non-empty 1-D array of ranks; got shape {a.shape}")
     return [(i + 1, v) for i, v in enumerate(a.tolist())]
 
 # %% ../nbs/17_adapters.ipynb #73c74d30
@@ -667,42 +755,50 @@ def _text_rows(path:Path, delim:str, names, size_names) -> tuple[list, list|None
     header = not any(_reads_as_number(c) for c in first)        # '1e1', 'nan', '1,foo' are data, not a header
     if header:
         col = next((first.index(c) for c in names if c in first), None)
-        if col is None: raise AdapterInputError(f"{path}: line 1: no column {' or '.join(map(repr, names))} in {recs[0][1]}")
+        if col is None:
+            raise AdapterInputError(f"{path}: line 1: no column {' or '.join(map(repr, names))} in {recs[0][1]}")
         ncol = next((first.index(c) for c in size_names if c in first), None)
         recs = recs[1:]
     else: col, ncol = 0, None
     if not recs: raise AdapterInputError(f"{path}: no ranks")
     rows, sizes = [], [] if ncol is not None else None
     for ln, r in recs:
-        if len(r) <= max(col, ncol or 0): raise AdapterInputError(f"{path}: line {ln}: missing value in {delim.join(r)!r}")
+        if len(r) <= max(col, ncol or 0):
+            raise AdapterInputError(f"{path}: line {ln}: missing value in {delim.join(r)!r}")
         rows.append((ln, r[col].strip()))
         if ncol is not None: sizes.append((ln, r[ncol].strip()))
     return rows, sizes
 
 # %% ../nbs/17_adapters.ipynb #5d010440
 def _checked_ranks(path:Path, rows:list, sizes, n, what:str, lo:int) -> tuple[np.ndarray, np.ndarray|None]:
-    "Integers from (line, value) pairs, each within lo..n (or lo..its own sample size): the first bad one named by file and line."
+    """Integers from (line, value) pairs, each within lo..n (or lo..its own sample size): the first bad one named by
+    file and line."""
     def as_int(ln, v, what):
         try: f = float(v)
-        except (TypeError, ValueError): raise AdapterInputError(f"{path}: line {ln}: {what} {v!r} is not a number") from None
-        if not np.isfinite(f) or f != int(f): raise AdapterInputError(f"{path}: line {ln}: {what} {v!r} is not an integer")
-        if abs(f) > INT_MAX: raise AdapterInputError(f"{path}: line {ln}: {what} {v!r} is outside {lo}..{n if n else '2**53'}")
+        except (TypeError, ValueError):
+            raise AdapterInputError(f"{path}: line {ln}: {what} {v!r} is not a number") from None
+        if not np.isfinite(f) or f != int(f):
+            raise AdapterInputError(f"{path}: line {ln}: {what} {v!r} is not an integer")
+        if abs(f) > INT_MAX:
+            raise AdapterInputError(f"{path}: line {ln}: {what} {v!r} is outside {lo}..{n if n else '2**53'}")
         return int(f)
     ranks = np.array([as_int(ln, v, what) for ln, v in rows], dtype=np.int64)
     ns = None if sizes is None else np.array([as_int(ln, v, 'sample size') for ln, v in sizes], dtype=np.int64)
     limit = np.full(len(ranks), n) if ns is None else ns
     bad = np.flatnonzero((ranks < lo) | (ranks > limit))
-    if len(bad): raise AdapterInputError(f"{path}: line {rows[bad[0]][0]}: {what} {ranks[bad[0]]} is outside {lo}..{limit[bad[0]]}")
+    if len(bad):
+        raise AdapterInputError(f"{path}: line {rows[bad[0]][0]}: {what} {ranks[bad[0]]} is outside "
+                                f"{lo}..{limit[bad[0]]}")
     return ranks, ns
 
 # %% ../nbs/17_adapters.ipynb #9211a983
 def read_sampled_ranks(path,                     # .npy, .csv, .tsv or .txt file
-                       n:int,                    # sample set size: every rank must be in lo..n (unless the file gives per-user sizes)
+                       n:int,                    # sample set size: every rank in lo..n (or in the file's own sizes)
                        names=_RANK_COLUMNS,      # accepted headers of the rank column
                        size_names=_SIZE_COLUMNS, # accepted headers of a per-user sample-size column
                        what:str='rank',          # what a value is called in error messages
                        lo:int=1,                 # smallest valid value
-                      ) -> tuple[np.ndarray, np.ndarray|None]: # the values, and per-user sample sizes (None if the file has none)
+                      ) -> tuple[np.ndarray, np.ndarray|None]: # the values, and per-user sample sizes or None
     "Sampled ranks (and per-user sample sizes, if given) from a .npy, .csv, .tsv or .txt file, validated against n."
     path = Path(path)
     if not path.exists(): raise AdapterInputError(f"{path}: no such file")
@@ -715,42 +811,51 @@ def read_sampled_ranks(path,                     # .npy, .csv, .tsv or .txt file
 
 # %% ../nbs/17_adapters.ipynb #cf1af0ef
 def _sizes_file(N) -> bool:
-    "True when a command's `N` names a file of per-user catalogue sizes rather than giving one number ('3706', '1e19', 'nan' are numbers)."
+    """True when a command's `N` names a file of per-user catalogue sizes rather than giving one number ('3706',
+    '1e19', 'nan' are numbers)."""
     return isinstance(N, (str, Path)) and not _reads_as_number(str(N).strip())
 
 # %% ../nbs/17_adapters.ipynb #e8a2a9bd
 def _number(s:str):
-    "The number a command-line text gives: an exact `int` for digits (no float rounding of 99999999999999999999), else a float."
+    """The number a command-line text gives: an exact `int` for digits (no float rounding of 99999999999999999999),
+    else a float."""
     s = s.strip()
     return int(s) if s.isdigit() else float(s)
 
 # %% ../nbs/17_adapters.ipynb #17e036d9
-_USER_COLUMNS, _N_COLUMNS = ('user', 'user_id', 'userid', 'uid', 'qid', 'query'), ('n', 'n_items', 'pool_size', 'catalogue_size')
+_USER_COLUMNS = ('user', 'user_id', 'userid', 'uid', 'qid', 'query')
+_N_COLUMNS = ('n', 'n_items', 'pool_size', 'catalogue_size')
 
 def _sizes_table(path:Path) -> tuple|None:
-    "(lines, user ids, size texts) of a text file of sizes whose header names a user column; None for a file without user ids."
+    """(lines, user ids, size texts) of a text file of sizes whose header names a user column; None for a file without
+    user ids."""
     if path.suffix.lower() == '.npy' or not path.is_file(): return None
     try: lines = path.read_text(encoding='utf-8-sig').splitlines()
     except (UnicodeDecodeError, OSError): return None                   # the position reader names the problem
-    recs = [(i + 1, [c.strip() for c in r]) for i, r in enumerate(csv.reader(lines, delimiter='\t' if path.suffix.lower() == '.tsv' else ','))
+    delim = '\t' if path.suffix.lower() == '.tsv' else ','
+    recs = [(i + 1, [c.strip() for c in r]) for i, r in enumerate(csv.reader(lines, delimiter=delim))
             if r and any(c.strip() for c in r)]
     if not recs: return None
     head = [c.lower() for c in recs[0][1]]
     if any(_reads_as_number(c) for c in head):
-        if len(head) > 1: raise AdapterInputError(f"{path}: line {recs[0][0]}: {len(head)} columns and no header: name them "
-                                                  "(e.g. 'user,N': sizes matched by user id) or give one size per line")
+        if len(head) > 1:
+            raise AdapterInputError(f"{path}: line {recs[0][0]}: {len(head)} columns and no header: name them "
+                                    "(e.g. 'user,N': sizes matched by user id) or give one size per line")
         return None
     col = next((head.index(c) for c in _USER_COLUMNS if c in head), None)
     if col is None: return None
     ncol = next((head.index(c) for c in _N_COLUMNS if c in head), None)
-    if ncol is None: raise AdapterInputError(f"{path}: line {recs[0][0]}: no size column {' or '.join(map(repr, _N_COLUMNS))} in {recs[0][1]}")
+    if ncol is None:
+        raise AdapterInputError(f"{path}: line {recs[0][0]}: no size column {' or '.join(map(repr, _N_COLUMNS))} in "
+                                f"{recs[0][1]}")
     for ln, r in recs[1:]:
         if len(r) <= max(col, ncol): raise AdapterInputError(f"{path}: line {ln}: missing value in {','.join(r)!r}")
     return [ln for ln, _ in recs[1:]], [r[col] for _, r in recs[1:]], [r[ncol] for _, r in recs[1:]]
 
 # %% ../nbs/17_adapters.ipynb #9c66c907
 def _sizes_by_user(path:Path, lines:list, ids:list, sizes:np.ndarray, users) -> np.ndarray:
-    "The size of each sampled rank's user: `ValueError` naming the file, the line and the user for a repeated, unknown or missing user."
+    """The size of each sampled rank's user: `ValueError` naming the file, the line and the user for a repeated,
+    unknown or missing user."""
     ids, keys = pd.Index(ids), pd.Index([str(u).strip() for u in np.asarray(users, object)])
     dup = ids.duplicated()
     if dup.any():
@@ -759,10 +864,12 @@ def _sizes_by_user(path:Path, lines:list, ids:list, sizes:np.ndarray, users) -> 
     extra = ~ids.isin(keys)
     if extra.any():
         i = int(np.argmax(extra))
-        raise AdapterInputError(f"{path}: line {lines[i]}: user {ids[i]!r} is not a user of the evaluation ({keys.nunique():,} users)")
+        raise AdapterInputError(f"{path}: line {lines[i]}: user {ids[i]!r} is not a user of the evaluation "
+                                f"({keys.nunique():,} users)")
     at = ids.get_indexer(keys)
     if (at < 0).any():
-        raise AdapterInputError(f"{path}: no line for user {keys[int(np.argmax(at < 0))]!r}: every user of the evaluation needs its catalogue size")
+        raise AdapterInputError(f"{path}: no line for user {keys[int(np.argmax(at < 0))]!r}: every user of the "
+                                "evaluation needs its catalogue size")
     return sizes[at]
 
 # %% ../nbs/17_adapters.ipynb #c940dc76
@@ -770,17 +877,22 @@ def catalogue_sizes(N,           # one catalogue size (a number or its text), or
                     count:int,   # number of sampled ranks
                     users=None,  # the user id of each sampled rank (None: ranks without ids)
                    ):            # an int, or one size per sampled rank
-    "The `N` of a command: one catalogue size, or a file of sizes matched by user id (a user column) or else by position."
+    """The `N` of a command: one catalogue size, or a file of sizes matched by user id (a user column) or else by
+    position."""
     if not _sizes_file(N):
         N = _check_int('N', _number(N) if isinstance(N, str) else N, 2); _check_memory('N', N, 32 * N)
         return N
     path, keyed = Path(N), _sizes_table(Path(N))
     if keyed is None:
         Ns, _ = read_sampled_ranks(N, INT_MAX, names=_N_COLUMNS, size_names=(), what='catalogue size', lo=2)
-        if len(Ns) != count: raise AdapterInputError(f"{N}: {len(Ns)} catalogue sizes for {count} sampled ranks: give one per sampled rank, same order")
+        if len(Ns) != count:
+            raise AdapterInputError(f"{N}: {len(Ns)} catalogue sizes for {count} sampled ranks: give one per sampled "
+                                    "rank, same order")
     else:
         lines, ids, texts = keyed
-        if users is None: raise AdapterInputError(f"{path}: has a user column, but these sampled ranks carry no user ids: give one size per line, in their order")
+        if users is None:
+            raise AdapterInputError(f"{path}: has a user column, but these sampled ranks carry no user ids: give one "
+                                    "size per line, in their order")
         if not lines: raise AdapterInputError(f"{path}: no catalogue sizes")
         Ns, _ = _checked_ranks(path, list(zip(lines, texts)), None, INT_MAX, 'catalogue size', 2)
         Ns = _sizes_by_user(path, lines, ids, Ns, users)
@@ -791,13 +903,15 @@ def catalogue_sizes(N,           # one catalogue size (a number or its text), or
 def sizes_rule(N) -> str:
     "How a command's `N` gives each user's catalogue, in words for a report's protocol."
     if not _sizes_file(N): return 'one catalogue for every user'
-    return f"per-user sizes from {Path(N).name}, matched {'by user id' if _sizes_table(Path(N)) else 'by position (one per relevant item, in order)'}"
+    how = 'by user id' if _sizes_table(Path(N)) else 'by position (one per relevant item, in order)'
+    return f"per-user sizes from {Path(N).name}, matched {how}"
 
 # %% ../nbs/17_adapters.ipynb #e5523f37
 @dataclass
 class ScoredInputs:
-    "One or more models' sampled ranks of the same relevant items, read from scored candidates, with their users and ties."
-    ranks: dict          # model name -> sampled rank of each relevant item (the same items, in the same order, for every model)
+    """One or more models' sampled ranks of the same relevant items, read from scored candidates, with their users and
+    ties."""
+    ranks: dict          # model name -> sampled rank of each relevant item (the same items in the same order)
     n: np.ndarray        # sample set size of each relevant item
     users: np.ndarray    # user (query) id of each relevant item
     above: dict          # model name -> negatives scored strictly above each relevant item (g)
@@ -807,30 +921,36 @@ class ScoredInputs:
 
 # %% ../nbs/17_adapters.ipynb #23b12a6c
 def _keyed_ranks(kind:str, obj, qrels, positive, cols:tuple, ties, seed) -> tuple[pd.DataFrame, str, str]:
-    "(user, item, sampled_rank, n, negatives_above, negatives_tied) of one model's input, its source name and its rows in words."
+    """(user, item, sampled_rank, n, negatives_above, negatives_tied) of one model's input, its source name and its
+    rows in words."""
     if kind == 'scores':
         greater, equal, c = _score_counts(obj, positive)
-        t = pd.DataFrame({'user': np.arange(len(greater)), 'item': positive, 'sampled_rank': _tie_ranks(greater, equal, ties, seed),
-                          'n': c, 'negatives_above': greater, 'negatives_tied': equal})
+        t = pd.DataFrame({'user': np.arange(len(greater)), 'item': positive,
+                          'sampled_rank': _tie_ranks(greater, equal, ties, seed), 'n': c,
+                          'negatives_above': greater, 'negatives_tied': equal})
         rows = f"{len(t)} rows x {c} candidates (relevant item in column {positive})"
     else:
         t = ranks_from_frame(obj, *cols, ties, seed) if kind == 'frame' else ranks_from_run(obj, qrels, ties, seed)
         rows = f"{t.attrs['rows_used']} rows"
     keep = ['user', 'item', 'sampled_rank', 'n', 'negatives_above', 'negatives_tied']
-    return t[keep + (['n_relevant'] if 'n_relevant' in t else [])], str(obj) if isinstance(obj, (str, os.PathLike)) else kind, rows
+    name = str(obj) if isinstance(obj, (str, os.PathLike)) else kind
+    return t[keep + (['n_relevant'] if 'n_relevant' in t else [])], name, rows
 
 # %% ../nbs/17_adapters.ipynb #5d747d48
 def _aligned(first:pd.DataFrame, t:pd.DataFrame, src:str, src0:str) -> pd.DataFrame:
-    "One model's ranks in the first model's (user, item) order; `ValueError` naming `src` where the items or their candidates differ."
+    """One model's ranks in the first model's (user, item) order; `ValueError` naming `src` where the items or their
+    candidates differ."""
     m = first[['user', 'item', 'n']].merge(t, how='left', on=['user', 'item'], suffixes=('_0', ''), indicator=True)
     extra = len(t) - int((m._merge == 'both').sum())
     bad = np.flatnonzero((m._merge != 'both').to_numpy() | (m.n_0 != m.n).to_numpy())
     if len(bad) or extra:
         i = bad[0] if len(bad) else None
+        which = None if i is None else f"relevant item {m.item.iloc[i]!r} of user {m.user.iloc[i]!r}"
         what = (f"has {extra} relevant items that {src0} lacks" if i is None else
-                f"relevant item {m.item.iloc[i]!r} of user {m.user.iloc[i]!r} is missing" if m._merge.iloc[i] != 'both' else
-                f"relevant item {m.item.iloc[i]!r} of user {m.user.iloc[i]!r} has {int(m.n.iloc[i])} candidates, {int(m.n_0.iloc[i])} in {src0}")
-        raise AdapterInputError(f"{src}: {what}: a comparison needs the same relevant items and candidates for every model")
+                f"{which} is missing" if m._merge.iloc[i] != 'both' else
+                f"{which} has {int(m.n.iloc[i])} candidates, {int(m.n_0.iloc[i])} in {src0}")
+        raise AdapterInputError(f"{src}: {what}: a comparison needs the same relevant items and candidates for every "
+                                "model")
     return m
 
 # %% ../nbs/17_adapters.ipynb #dc621a43
@@ -846,14 +966,19 @@ def read_inputs(frames=None,          # one scored-candidates table (file or Dat
                ) -> ScoredInputs:
     "One or more models' sampled ranks of the same relevant items, aligned by (user, item), with their users and ties."
     for k, v in (('frames', frames), ('runs', runs), ('scores', scores), ('names', names)):
-        if v is not None and not isinstance(v, (list, tuple)): raise ValueError(f"{k} must be a list with one entry per model; got {v!r:.40}")
+        if v is not None and not isinstance(v, (list, tuple)):
+            raise ValueError(f"{k} must be a list with one entry per model; got {v!r:.40}")
     given = {k: list(v) for k, v in (('frame', frames), ('run', runs), ('scores', scores)) if v is not None}
-    if len(given) != 1: raise ValueError(f"give exactly one of frames, runs (with qrels) or scores; got {list(given) or 'none'}")
+    if len(given) != 1:
+        raise ValueError(f"give exactly one of frames, runs (with qrels) or scores; got {list(given) or 'none'}")
     (kind, objs), = given.items()
     if (kind == 'run') != (qrels is not None): raise ValueError("runs and qrels go together: give both")
     if not objs: raise ValueError(f"{kind.rstrip('s')}s must hold one input per model; got none")
-    names = [Path(o).stem if isinstance(o, (str, os.PathLike)) else f'model{j + 1}' for j, o in enumerate(objs)] if names is None else [str(s) for s in names]
-    if len(names) != len(objs) or len(set(names)) < len(names): raise ValueError(f"names must be {len(objs)} distinct model names; got {names}")
+    if names is None:
+        names = [Path(o).stem if isinstance(o, (str, os.PathLike)) else f'model{j + 1}' for j, o in enumerate(objs)]
+    else: names = [str(s) for s in names]
+    if len(names) != len(objs) or len(set(names)) < len(names):
+        raise ValueError(f"names must be {len(objs)} distinct model names; got {names}")
     ties = _check_ties(ties)
     tables = [_keyed_ranks(kind, o, qrels, positive, (user, item, score, label), ties, seed) for o in objs]
     (first, src0, rows), out = tables[0], {c: {} for c in ('sampled_rank', 'negatives_above', 'negatives_tied')}
@@ -865,7 +990,9 @@ def read_inputs(frames=None,          # one scored-candidates table (file or Dat
     elif kind == 'scores': note = f"used {rows}"
     else: note = f"used {rows}: {users} users, {items} relevant items"
     multi = int((first.n_relevant > 1).sum()) if 'n_relevant' in first else 0
-    if multi: note += f" ({multi} of them share a user with other relevant items: each is ranked among its user's negatives only)"
+    if multi:
+        note += (f" ({multi} of them share a user with other relevant items: each is ranked among its user's "
+                 "negatives only)")
     return ScoredInputs(out['sampled_rank'], first.n.to_numpy(np.int64), first.user.to_numpy(), out['negatives_above'],
                         out['negatives_tied'], ties, note)
 
@@ -874,13 +1001,14 @@ def read_evaluation_input(frame=None,           # CSV/TSV/Parquet file (or DataF
                           run=None, qrels=None, # TREC run and qrels files (or ranx objects)
                           scores=None,          # .npy file (or array) of users x candidates scores
                           positive:int=0,       # with `scores`: the column of the relevant item
-                          user:str='user', item:str='item', score:str='score', label:str='label', # column names of `frame`
+                          user:str='user', item:str='item', score:str='score', label:str='label', # columns
                           ties:str='pessimistic', # tie rule
                           seed=None,            # seed of random tie-breaking
-                         ) -> tuple[np.ndarray, np.ndarray, str]: # sampled ranks, sample size n of each, and a summary line
+                         ) -> tuple[np.ndarray, np.ndarray, str]: # sampled ranks, their sample sizes n, a summary
     "One model's sampled ranks and per-instance sample sizes from exactly one kind of input: `read_inputs` as a tuple."
     given = [k for k, v in (('frame', frame), ('run', run), ('scores', scores)) if v is not None]
-    if len(given) != 1: raise ValueError(f"give exactly one of frame, run (with qrels) or scores; got {given or 'none'}")
+    if len(given) != 1:
+        raise ValueError(f"give exactly one of frame, run (with qrels) or scores; got {given or 'none'}")
     if (run is None) != (qrels is None): raise ValueError("run and qrels go together: give both")
     one = lambda v: None if v is None else [v]
     x = read_inputs(one(frame), one(run), qrels, one(scores), None, positive, user, item, score, label, ties, seed)
@@ -893,8 +1021,10 @@ def tie_summary(inputs:ScoredInputs, # what `read_inputs` read
                 metric:str='ndcg',   # the metric whose naive sampled value is shown under each rule
                 K:int=10,            # its cut-off
                ) -> pd.DataFrame:    # model, items, tied, share, pessimistic, random, optimistic
-    "Per model: held-out items tied with at least one sampled negative, and the naive sampled metric@K under each tie rule."
-    if not isinstance(inputs, ScoredInputs): raise ValueError(f"inputs must be the ScoredInputs of read_inputs; got {type(inputs).__name__}")
+    """Per model: held-out items tied with at least one sampled negative, and the naive sampled metric@K under each tie
+    rule."""
+    if not isinstance(inputs, ScoredInputs):
+        raise ValueError(f"inputs must be the ScoredInputs of read_inputs; got {type(inputs).__name__}")
     rows = []
     for k in inputs.ranks:
         tied = int((inputs.tied[k] > 0).sum())
@@ -910,10 +1040,11 @@ def tie_warnings(summary:pd.DataFrame, # the table of `tie_summary`
     "A warning for every model whose held-out items tie with a sampled negative for more than `_TIE_SHARE` of them."
     rule, out = _check_ties(rule), []
     for r in summary[summary.share > _TIE_SHARE].itertuples():
-        other = [f"{getattr(r, k):.4g} with --ties {k}" + (' (expected)' if k == 'random' else '') for k in ('random', 'optimistic', 'pessimistic') if k != rule]
-        out.append(f"{r.model}: {r.tied:,} of {r.items:,} held-out items ({r.share:.1%}) tie with at least one sampled negative, "
-                   f"and the tie rule decides where they rank among them: its naive sampled {label} is {getattr(r, rule):.4g} under "
-                   f"the {rule} rule used here, {' and '.join(other)}")
+        other = [f"{getattr(r, k):.4g} with --ties {k}" + (' (expected)' if k == 'random' else '')
+                 for k in ('random', 'optimistic', 'pessimistic') if k != rule]
+        out.append(f"{r.model}: {r.tied:,} of {r.items:,} held-out items ({r.share:.1%}) tie with at least one sampled "
+                   f"negative, and the tie rule decides where they rank among them: its naive sampled {label} is "
+                   f"{getattr(r, rule):.4g} under the {rule} rule used here, {' and '.join(other)}")
     return out
 
 # %% ../nbs/17_adapters.ipynb #8efb751e
@@ -923,10 +1054,10 @@ def read_model_inputs(frames=None,          # one scored-candidates table (file 
                       scores=None,          # one users x candidates score matrix (.npy file or array) per model
                       names=None,           # model names (default: the file names, else model1, model2, ...)
                       positive:int=0,       # with `scores`: the column of the relevant item
-                      user:str='user', item:str='item', score:str='score', label:str='label', # column names of `frames`
+                      user:str='user', item:str='item', score:str='score', label:str='label', # columns
                       ties:str='pessimistic', # tie rule
                       seed=None,            # seed of random tie-breaking
-                     ) -> tuple[dict, np.ndarray, str]: # name -> sampled ranks (same users, same order), sample sizes, summary
+                     ) -> tuple[dict, np.ndarray, str]: # name -> sampled ranks (same users), sample sizes, summary
     "Several models' sampled ranks of the same relevant items, aligned by (user, item): `read_inputs` as a tuple."
     objs = next((v for v in (frames, runs, scores) if isinstance(v, (list, tuple))), None)
     if objs is not None and len(objs) < 2 and sum(v is not None for v in (frames, runs, scores)) == 1:

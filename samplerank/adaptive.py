@@ -1,4 +1,5 @@
-"""Li et al. (AAAI 2023) §4: the blind spot of fixed-size sampling, Algorithm 1 (double the sample while the item is still first), EM with per-user sample sizes, the sampling cost, and a planner for the sample size
+"""Li et al. (AAAI 2023) §4: the blind spot of fixed-size sampling, Algorithm 1 (double the sample while the item is
+still first), EM with per-user sample sizes, the sampling cost, and a planner for the sample size
 
 Docs: https://samplerank.github.io/samplerank/adaptive.html.md"""
 
@@ -8,7 +9,8 @@ Docs: https://samplerank.github.io/samplerank/adaptive.html.md"""
 from __future__ import annotations
 import numpy as np
 import pandas as pd
-from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_float, _check_bool, _check_seed, _check_vector
+from .core import (_check_int, _check_ranks, _check_metric, _check_K, _check_float, _check_bool, _check_seed,
+                             _check_vector)
 from collections import abc
 from .mle import estimate_mle
 from .evaluation import empirical_distribution, RankDistribution, _as_pmf
@@ -46,7 +48,8 @@ def adaptive_sample_ranks(global_ranks,      # global ranks 1..N of the relevant
 def sampling_cost(sample_sizes, # final sample set size of each user from a run with a large n_max
                   n0:int,       # initial size of that run
                  ) -> pd.DataFrame: # n_j, m_j, C_j (eq 13) and n_j / N is left to the caller
-    "Li et al. eq 13: average items sampled per user resolved at each doubling step (the last, capped step is excluded)."
+    """Li et al. eq 13: average items sampled per user resolved at each doubling step (the last, capped step is
+    excluded)."""
     s = _check_ranks('sample_sizes', sample_sizes)
     n0 = _check_int('n0', n0, 2)
     steps, m = np.unique(s, return_counts=True)
@@ -68,7 +71,8 @@ def propose_n_max(sample_sizes, n0:int, factor:float=10.0) -> int:
 
 # %% ../nbs/14_adaptive.ipynb #b9c41977
 def _check_candidates(name:str, value, item) -> list:
-    "A list or tuple of candidate schemes (possibly empty), each checked by `item(f'{name}[i]', x)`; else a `ValueError` naming `name`."
+    """A list or tuple of candidate schemes (possibly empty), each checked by `item(f'{name}[i]', x)`; else a
+    `ValueError` naming `name`."""
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
     if value is None or isinstance(value, (str, bytes, abc.Mapping)) or not isinstance(value, abc.Iterable):
         raise ValueError(f"{name} must be a list or tuple of candidates; got {value!r:.60}")
@@ -101,7 +105,8 @@ def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDist
     target = _check_float('target', target, 0, lo_open=True)
     fixed = _check_candidates('fixed', fixed, lambda nm, v: (_check_int(nm, v, 2),) * 2)
     adaptive = _check_candidates('adaptive', adaptive, _check_pair)
-    if not fixed and not adaptive: raise ValueError("fixed and adaptive must not both be empty: give at least one candidate scheme")
+    if not fixed and not adaptive:
+        raise ValueError("fixed and adaptive must not both be empty: give at least one candidate scheme")
     rng, rows = np.random.default_rng(_check_seed('seed', seed)), []
     from samplerank.sampling import sample_ranks
     for scheme in [('fixed', a, b) for a, b in fixed] + [('adaptive', a, b) for a, b in adaptive]:
@@ -115,11 +120,15 @@ def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDist
             else: r, ns = adaptive_sample_ranks(R, N, a, b, seed=rng)
             errs.append(abs(estimate_mle(r, N, ns).metric(metric, K) / truth - 1) if truth > 0 else np.nan)
             cost.append(np.mean(ns) - 1)
-        rows.append(dict(scheme=kind, n=a, n_max=b, items_per_user=np.mean(cost), rel_error=np.nanmean(errs) if np.isfinite(errs).any() else np.nan))
-    if not rows: raise ValueError(f"no candidate sample set size fits N = {N}: fixed={tuple(a for a, _ in fixed)}, adaptive={tuple(adaptive)}")
+        rel_error = np.nanmean(errs) if np.isfinite(errs).any() else np.nan
+        rows.append(dict(scheme=kind, n=a, n_max=b, items_per_user=np.mean(cost), rel_error=rel_error))
+    if not rows:
+        raise ValueError(f"no candidate sample set size fits N = {N}: fixed={tuple(a for a, _ in fixed)}, "
+                         f"adaptive={tuple(adaptive)}")
     table = pd.DataFrame(rows).sort_values('items_per_user').reset_index(drop=True)
     if table.rel_error.isna().all():
-        raise ValueError(f"the prior gives {metric}@{K} = 0 in every simulation (no mass in the top {K}): relative errors are undefined")
+        raise ValueError(f"the prior gives {metric}@{K} = 0 in every simulation (no mass in the top {K}): relative "
+                         "errors are undefined")
     ok = table[table.rel_error <= target]
     best = (ok.iloc[0] if len(ok) else table.loc[table.rel_error.idxmin()]).to_dict()
     best['meets_target'] = bool(len(ok))

@@ -1,4 +1,6 @@
-"""Li et al. (KDD 2020): the sampled Hit Ratio curve samples the global one at positions f(1) < ... < f(n); the linear, boundary and Beta mapping functions, the algorithm-specific Beta parameter, and how well they align on real models
+"""Li et al. (KDD 2020): the sampled Hit Ratio curve samples the global one at positions f(1) < ... < f(n); the
+linear, boundary and Beta mapping functions, the algorithm-specific Beta parameter, and how well they align on
+real models
 
 Docs: https://samplerank.github.io/samplerank/mapping.html.md"""
 
@@ -58,7 +60,9 @@ def shr_moments(ranks,             # global ranks 1..N
 # %% ../nbs/12_mapping.ipynb #fef896ee
 def _check_k(k, n):
     try: kk = np.asarray(k)
-    except (ValueError, TypeError, OverflowError): raise ValueError(f"k must be an integer or an array of integers in 1..n={n}; got {type(k).__name__} that is not an array") from None
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError(f"k must be an integer or an array of integers in 1..n={n}; got {type(k).__name__} that is "
+                         "not an array") from None
     if kk.dtype.kind not in 'iu' and not (kk.dtype.kind == 'f' and np.all(kk == np.round(kk))):
         raise ValueError(f"k must hold integers in 1..n={n}")
     kk = kk.astype(np.int64)
@@ -91,7 +95,8 @@ def _beta_y(n:int, a:float) -> np.ndarray:
     return np.cumsum(np.exp(logd))
 
 # %% ../nbs/12_mapping.ipynb #0fec0d7a
-_A_RANGE = (1e-3, 1e3)   # Li et al.'s range of a; far outside it y**(1/a) and the Gamma ratios of eq 17 lose all precision
+# Li et al.'s range of a; far outside it y**(1/a) and the Gamma ratios of eq 17 lose all precision
+_A_RANGE = (1e-3, 1e3)
 
 def _check_a(a, name:str='a'):
     return _check_float(name, a, *_A_RANGE)
@@ -125,14 +130,17 @@ def fit_beta_a(sampled_ranks,     # sampled ranks 1..n
     hist = [a]
     for it in range(1, max_iter + 1):
         s = counts @ np.log((f_beta(np.arange(1, n + 1), N, n, a) - 1) / (N - 1))
-        if not (np.isfinite(s) and s < 0): raise ValueError(f"fit_beta_a: the log-likelihood sum is {s}; a is undefined for these ranks")
+        if not (np.isfinite(s) and s < 0):
+            raise ValueError(f"fit_beta_a: the log-likelihood sum is {s}; a is undefined for these ranks")
         a_new = -len(r) / s
         hist.append(a_new)
         if abs(a_new - a) <= tol * a: return dict(a=a_new, iterations=it, history=np.array(hist))
-        if not _A_RANGE[0] <= a_new <= _A_RANGE[1]: raise ValueError(f"fit_beta_a: the iteration left the range 0.001 <= a <= 1000 of f_beta (a = {a_new:.6g}); no Beta map fits these ranks")
+        if not _A_RANGE[0] <= a_new <= _A_RANGE[1]:
+            raise ValueError("fit_beta_a: the iteration left the range 0.001 <= a <= 1000 of f_beta (a = "
+                             f"{a_new:.6g}); no Beta map fits these ranks")
         a = a_new
-    raise _ConvergenceError(f"fit_beta_a did not converge in {max_iter} iterations (last a = {a:.6g}, change {abs(hist[-1] - hist[-2]):.2e}); "
-                           f"raise max_iter={max_iter} or tol={tol:g}")
+    raise _ConvergenceError(f"fit_beta_a did not converge in {max_iter} iterations (last a = {a:.6g}, change "
+                            f"{abs(hist[-1] - hist[-2]):.2e}); raise max_iter={max_iter} or tol={tol:g}")
 
 # %% ../nbs/12_mapping.ipynb #fc8d30c7
 def f_optimal(k, ranks, N:int, n:int, replace:bool=True):
@@ -148,12 +156,15 @@ def f_optimal(k, ranks, N:int, n:int, replace:bool=True):
 def mapping_errors(hr:np.ndarray, shr:np.ndarray, f:np.ndarray) -> dict:
     """Li et al. Table 7 error measures of a mapping f between a global curve hr and a sampled curve shr.
 
-    `hr` and `shr` are hit-ratio curves (values in [0, 1]), `f` the mapped position of each k = 1..len(shr); the relative
-    errors divide by `shr`, so `shr[0]` (SHR@1) must be > 0 (a `ValueError` otherwise; entries of 0 further on are skipped)."""
+    `hr` and `shr` are hit-ratio curves (values in [0, 1]), `f` the mapped position of each k = 1..len(shr); the
+    relative errors divide by `shr`, so `shr[0]` (SHR@1) must be > 0 (a `ValueError` otherwise; entries of 0 further
+    on are skipped)."""
     hr, shr = _check_vector('hr', hr), _check_vector('shr', shr)
     f = _check_vector('f', f, len(shr), 'len(shr)')
     for nm, v in (('hr', hr), ('shr', shr)):
-        if ((v < 0) | (v > 1)).any(): i = int(np.argmax((v < 0) | (v > 1))); raise ValueError(f"{nm} must be a hit-ratio curve with values in [0, 1]; {nm}[{i}] = {v[i]!r}")
+        if ((v < 0) | (v > 1)).any():
+            i = int(np.argmax((v < 0) | (v > 1)))
+            raise ValueError(f"{nm} must be a hit-ratio curve with values in [0, 1]; {nm}[{i}] = {v[i]!r}")
     if not shr[0] > 0: raise ValueError("shr[0] (SHR@1) must be > 0: the relative errors divide by shr")
     e = np.abs(hr_at(hr, f) - shr)
     with np.errstate(divide='ignore', invalid='ignore'): rel = np.where(shr > 0, e / shr, np.nan)

@@ -1,4 +1,5 @@
-"""Li et al. (AAAI 2023) §3: an adjusted sampled metric that minimises an upper bound of its mean squared error, its closed form, and BV and MN fed with a prior learned by MLE or MES
+"""Li et al. (AAAI 2023) §3: an adjusted sampled metric that minimises an upper bound of its mean squared error, its
+closed form, and BV and MN fed with a prior learned by MLE or MES
 
 Docs: https://samplerank.github.io/samplerank/mn.html.md"""
 
@@ -6,7 +7,7 @@ Docs: https://samplerank.github.io/samplerank/mn.html.md"""
 
 # %% ../nbs/13_mn.ipynb #6d697f26
 from __future__ import annotations
-import functools
+import functools, warnings
 import numpy as np
 import scipy.linalg as sla
 import pandas as pd
@@ -67,7 +68,8 @@ def _fit_mn(ev:SampledRanks, prior=None) -> AdjustedEstimate:
     "MN on a validated evaluation, M = its number of users: the matrix is factorised once, on first use."
     N, n, p = ev.N, ev.fixed_n, _prior(prior, ev.N)
     factor = functools.cache(lambda: _mn_factor(N, n, ev.replace, p, ev.M))
-    return AdjustedEstimate(ev, lambda m, K: sla.cho_solve(factor(), _kernel_T(N, n, ev.replace, p * metric_weights(m, N, K))), 'MN')
+    adjusted = lambda m, K: sla.cho_solve(factor(), _kernel_T(N, n, ev.replace, p * metric_weights(m, N, K)))
+    return AdjustedEstimate(ev, adjusted, 'MN')
 
 # %% ../nbs/13_mn.ipynb #515687d8
 for _base, _fit in (('BV', _fit_bv), ('MN', _fit_mn)):
@@ -76,13 +78,19 @@ for _base, _fit in (('BV', _fit_bv), ('MN', _fit_mn)):
             f = _fit(ev, prior=_learn(ev).pmf, **options)
             f.info['learned_prior'] = _src          # not linear in the counts: intervals refit the prior per replicate
             return f
-        register_estimator(f'{_base}-{_src}', description=f'{_base} with the prior P(R) learned by {_src} (Li et al. 2023)')(_fit_learned)
+        register_estimator(f'{_base}-{_src}', description=f'{_base} with the prior P(R) learned by {_src} (Li et al. '
+                                                          '2023)')(_fit_learned)
 
 CURVE_ESTIMATORS = ('MLE', 'MES', 'BV', 'BV-MLE', 'BV-MES', 'MN', 'MN-MLE', 'MN-MES')
 
-def _check_curve_args(estimators, metrics, Ks) -> tuple[list, list, list]:
-    "Registered estimator names, metric names (any case) and cut-offs, each checked with its index, or a `ValueError` naming `estimators`, `metrics` or `Ks`."
-    return (_check_seq('estimators', estimators, lambda nm, e: _get_estimator(e, nm).name, 'registered estimator names'),
+def _check_curve_args(methods, metrics, Ks, estimators=None, fn='estimate_curves') -> tuple[list, list, list]:
+    """Registered estimator names, metric names (any case) and cut-offs, each checked with its index, or a `ValueError`
+    naming `methods`, `metrics` or `Ks`. `estimators`, the old name of `methods`, replaces it with a `FutureWarning`."""
+    name = 'methods'
+    if estimators is not None:
+        warnings.warn(f"{fn}: the argument estimators= is now called methods=", FutureWarning, stacklevel=3)
+        name, methods = 'estimators', estimators
+    return (_check_seq(name, methods, lambda nm, e: _get_estimator(e, nm).name, 'registered estimator names'),
             _check_seq('metrics', metrics, _named_metric, 'metric names'),
             _check_seq('Ks', Ks, lambda nm, K: _check_K(K, nm), 'cut-offs K >= 1 (None: no cut-off)'))
 
@@ -90,68 +98,79 @@ def _check_curve_args(estimators, metrics, Ks) -> tuple[list, list, list]:
 def estimate_curves(sampled_ranks,                 # sampled ranks 1..n, or a SampledRanks
                     N:int=None,                    # number of items (not needed for a SampledRanks)
                     n:int=None,                    # sample set size including the relevant item
-                    estimators=CURVE_ESTIMATORS,   # registered estimator names
+                    methods=CURVE_ESTIMATORS,      # registered estimator names
                     metrics=('recall', 'ndcg', 'ap'), # metrics
                     Ks=range(1, 51),               # cut-offs
                     gamma:float=0.01,              # BV trade-off
                     replace:bool=True,             # sampling scheme
-                   ) -> pd.DataFrame:              # columns estimator, metric, K, estimate
+                    *, estimators=None,            # the old name of `methods` (a `FutureWarning`)
+                   ) -> pd.DataFrame:              # columns method, metric, K, estimate
     "Every estimator at every (metric, K) from one set of sampled ranks, as a tidy table."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
-    names, metrics, Ks = _check_curve_args(estimators, metrics, Ks)
+    names, metrics, Ks = _check_curve_args(methods, metrics, Ks, estimators)
     gamma = _check_gamma(gamma)
     fits = {e: fit_estimator(e, ev, **(dict(gamma=gamma) if e.startswith('BV') else {})) for e in names}
     rows = [(e, m, K, f.metric(m, K)) for e, f in fits.items() for m in metrics for K in Ks]
-    return pd.DataFrame(rows, columns=['estimator', 'metric', 'K', 'estimate'])
+    return pd.DataFrame(rows, columns=['method', 'metric', 'K', 'estimate'])
 
 # %% ../nbs/13_mn.ipynb #13f7c46d
 def curve_study(models:dict,                # model name -> global ranks (1..N)
                 N:int, n:int,               # catalogue size and sample set size
-                estimators=CURVE_ESTIMATORS, # registered estimator names
+                methods=CURVE_ESTIMATORS,   # registered estimator names
                 metrics=('recall',),        # metrics
                 Ks=range(1, 51),            # cut-offs
                 repeats:int=100,            # independent sampled evaluations per model
                 seed=0,                     # seed of the sampling
                 progress:bool=True,         # progress bar
-               ) -> pd.DataFrame:           # model, repeat, estimator, metric, K, estimate, exact
+                *, estimators=None,         # the old name of `methods` (a `FutureWarning`)
+               ) -> pd.DataFrame:           # model, repeat, method, metric, K, estimate, exact
     "Repeated sampled evaluations with every estimator at every (metric, K): the raw table behind Tables 1, 8-10."
     from tqdm.auto import tqdm
     from samplerank.sampling import sample_ranks
     from samplerank.evaluation import empirical_distribution
     N, n = _check_sizes(N, n, True)
     models = _check_models(models, N)
-    estimators, metrics, Ks = _check_curve_args(estimators, metrics, Ks)
-    repeats, seed, progress = _check_int('repeats', repeats, 1), _check_seed('seed', seed), _check_bool('progress', progress)
+    methods, metrics, Ks = _check_curve_args(methods, metrics, Ks, estimators, 'curve_study')
+    repeats, seed = _check_int('repeats', repeats, 1), _check_seed('seed', seed)
+    progress = _check_bool('progress', progress)
     exact = {name: empirical_distribution(R, N) for name, R in models.items()}
     rng, parts = np.random.default_rng(seed), []
     for rep in tqdm(range(repeats), disable=not progress, desc='repeats'):
         for name, R in models.items():
-            t = estimate_curves(sample_ranks(R, N, n, True, rng), N, n, estimators, metrics, Ks)
+            t = estimate_curves(sample_ranks(R, N, n, True, rng), N, n, methods, metrics, Ks)
             t['exact'] = [exact[name].metric(m, K) for m, K in zip(t.metric, t.K)]
             parts.append(t.assign(model=name, repeat=rep))
-    return pd.concat(parts, ignore_index=True)[['model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact']]
+    return pd.concat(parts, ignore_index=True)[['model', 'repeat', 'method', 'metric', 'K', 'estimate', 'exact']]
 
 # %% ../nbs/13_mn.ipynb #15c2c340
-_CURVE_COLUMNS = ('model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact')
+_CURVE_COLUMNS = ('model', 'repeat', 'method', 'metric', 'K', 'estimate', 'exact')
 
 def _curve_rows(study, metric, K=..., nonneg_exact:bool=False) -> pd.DataFrame:
-    "The rows of `curve_study`'s table `study` at `metric` (and cut-off `K`, unless `...`), with `estimate` and `exact` as float64; else a `ValueError` naming `study`, `metric` or `K`."
+    """The rows of `curve_study`'s table `study` at `metric` (and cut-off `K`, unless `...`), with `estimate` and
+    `exact` as float64; else a `ValueError` naming `study`, `metric` or `K`."""
     study = _check_frame('study', study, _CURVE_COLUMNS)
-    for c in ('model', 'repeat', 'estimator', 'metric'):
-        if study[c].isna().any(): raise ValueError(f"study['{c}'] must have no missing values (a table from curve_study)")
+    for c in ('model', 'repeat', 'method', 'metric'):
+        if study[c].isna().any():
+            raise ValueError(f"study['{c}'] must have no missing values (a table from curve_study)")
     metric = _check_metric(metric)
     d = study[study.metric == metric]
-    if len(d) == 0: raise ValueError(f"metric {metric!r} has no rows in study; its metrics are {sorted(map(str, study.metric.unique()))[:10]}")
+    if len(d) == 0:
+        raise ValueError(f"metric {metric!r} has no rows in study; its metrics are "
+                         f"{sorted(map(str, study.metric.unique()))[:10]}")
     if K is not ...:
         K = _check_K(K)
         at = d.K.isna() if K is None else (d.K == K)
-        if not at.any(): raise ValueError(f"K={K} has no rows in study for metric {metric!r}; its K are {list(d.K.unique())[:10]}")
+        if not at.any():
+            raise ValueError(f"K={K} has no rows in study for metric {metric!r}; its K are {list(d.K.unique())[:10]}")
         d = d[at.to_numpy(bool)]
     out = {}
     for c in ('estimate', 'exact'):
-        if pd.api.types.is_bool_dtype(d[c]): raise ValueError(f"study['{c}'] must hold numbers (a table from curve_study); got booleans")
+        if pd.api.types.is_bool_dtype(d[c]):
+            raise ValueError(f"study['{c}'] must hold numbers (a table from curve_study); got booleans")
         try: v = d[c].to_numpy(np.float64)
-        except (TypeError, ValueError): raise ValueError(f"study['{c}'] must hold numbers (a table from curve_study); got dtype {d[c].dtype}") from None
+        except (TypeError, ValueError):
+            raise ValueError(f"study['{c}'] must hold numbers (a table from curve_study); got dtype "
+                             f"{d[c].dtype}") from None
         bad = ~np.isfinite(v) | ((v < 0) if nonneg_exact and c == 'exact' else False)
         if bad.any():
             i = int(np.argmax(bad))
@@ -164,29 +183,33 @@ def _curve_rows(study, metric, K=..., nonneg_exact:bool=False) -> pd.DataFrame:
 def average_relative_error(study:pd.DataFrame,  # the table of `curve_study`
                            metric:str,            # metric whose errors are averaged over K
                            stat:str='display',    # 'mean', 'std' (numbers) or 'display' ('mean ± std' strings)
-                          ) -> pd.DataFrame:      # model x estimator, in %
-    "Li et al. Table 1 layout: over repeats, the mean (and std) of the average over K of |estimate - exact| / exact (in %); cut-offs where the exact metric is 0 are left out (no relative error)."
-    if not isinstance(stat, str) or stat not in ('mean', 'std', 'display'): raise ValueError(f"stat must be 'mean', 'std' or 'display'; got {stat!r}")
+                          ) -> pd.DataFrame:      # model x method, in %
+    """Li et al. Table 1 layout: over repeats, the mean (and std) of the average over K of |estimate - exact| / exact
+    (in %); cut-offs where the exact metric is 0 are left out (no relative error)."""
+    if not isinstance(stat, str) or stat not in ('mean', 'std', 'display'):
+        raise ValueError(f"stat must be 'mean', 'std' or 'display'; got {stat!r}")
     d = _curve_rows(study, metric, nonneg_exact=True)
     zero = sorted(map(str, set(d.model) - set(d.model[d.exact > 0])))
-    if zero: raise ValueError(f"study: the exact {d.metric.iloc[0]} of model {zero[0]!r} is 0 at every K; its relative error is undefined")
+    if zero:
+        raise ValueError(f"study: the exact {d.metric.iloc[0]} of model {zero[0]!r} is 0 at every K; its relative "
+                         "error is undefined")
     d = d[d.exact > 0]
     with np.errstate(over='ignore', invalid='ignore'):
-        per = (100 * (d.estimate - d.exact).abs() / d.exact).groupby([d.model, d.repeat, d.estimator], sort=False).mean()
-        g = per.groupby(level=['model', 'estimator'], sort=False)
+        per = (100 * (d.estimate - d.exact).abs() / d.exact).groupby([d.model, d.repeat, d.method], sort=False).mean()
+        g = per.groupby(level=['model', 'method'], sort=False)
         mean, std = g.mean(), g.std()                 # std: NaN for a single repeat
     if not (np.isfinite(per).all() and np.isfinite(mean).all()) or np.isinf(std).any():
         raise ValueError("study: the relative errors overflow float64 (estimates far beyond the exact values)")
-    if stat != 'display': return (mean if stat == 'mean' else std).unstack('estimator')
-    return (mean.map('{:.2f}'.format) + ' ± ' + std.map('{:.2f}'.format)).unstack('estimator')
+    if stat != 'display': return (mean if stat == 'mean' else std).unstack('method')
+    return (mean.map('{:.2f}'.format) + ' ± ' + std.map('{:.2f}'.format)).unstack('method')
 
 # %% ../nbs/13_mn.ipynb #3b8d0ca8
 def winner_counts(study:pd.DataFrame,  # the table of `curve_study`
                   metric:str,            # metric name
                   K:int,                 # cut-off (a K of the study)
-                 ) -> pd.Series:         # estimator -> number of repeats that pick the truly best model
+                 ) -> pd.Series:         # method -> number of repeats that pick the truly best model
     "Li et al. Table 8: in how many repeats each estimator's best model at metric@K is the truly best model."
     d = _curve_rows(study, metric, K).reset_index(drop=True)        # one label per row for idxmax
     truth = d.groupby('model').exact.first().idxmax()
-    best = d.loc[d.groupby(['repeat', 'estimator'], sort=False).estimate.idxmax()]
-    return (best.model == truth).groupby(best.estimator, sort=False).sum()
+    best = d.loc[d.groupby(['repeat', 'method'], sort=False).estimate.idxmax()]
+    return (best.model == truth).groupby(best.method, sort=False).sum()

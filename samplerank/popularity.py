@@ -1,4 +1,7 @@
-r"""Global metrics from negatives drawn with known, non-uniform per-draw probabilities (popularity$^\beta$ or any other sampler): the binomial model with a per-user mass, what the kept negatives identify, a Horvitz–Thompson rank and a per-user-kernel EM, with or without replacement (successive sampling: inclusion probabilities), and `evaluate`, one entry point for uniform and non-uniform candidate tables.
+r"""Global metrics from negatives drawn with known, non-uniform per-draw probabilities (popularity$^\beta$ or any
+other sampler): the binomial model with a per-user mass, what the kept negatives identify, a Horvitz–Thompson rank
+and a per-user-kernel EM, with or without replacement (successive sampling: inclusion probabilities), and
+`evaluate`, one entry point for uniform and non-uniform candidate tables.
 
 Docs: https://samplerank.github.io/samplerank/popularity.html.md"""
 
@@ -7,11 +10,13 @@ Docs: https://samplerank.github.io/samplerank/popularity.html.md"""
 # %% ../nbs/19_popularity.ipynb #82953671
 from __future__ import annotations
 import warnings
+from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from scipy.stats import binom, hypergeom
 from scipy.optimize import brentq
-from .core import _check_bool, _check_int, _check_float, _check_vector, _check_seed, _check_seq, _check_frame, _check_metric
+from .core import (_check_bool, _check_int, _check_float, _check_vector, _check_seed, _check_seq, _check_frame,
+                             _check_metric)
 from .evaluation import _get_estimator
 from .metrics import metric_weights
 from .adapters import ranks_from_frame
@@ -36,12 +41,15 @@ def ht_counts(s0:float,        # score of the relevant item
               q:np.ndarray,    # their per-draw (first-draw) probabilities among the user's candidates
               replace:bool=True, # drawn with replacement, else distinct items by successive sampling
              ) -> float:       # estimated number of the user's items ranked above the relevant item
-    "Horvitz–Thompson estimate of the number of items ranked above the relevant one: $\\sum_j [s_j\\ge s_0]/\\pi_j$, $\\pi_j=mq_j$ with replacement."
+    """Horvitz–Thompson estimate of the number of items ranked above the relevant one: $\\sum_j [s_j\\ge s_0]/\\pi_j$,
+    $\\pi_j=mq_j$ with replacement."""
     s0, s = _check_float('s0', s0), _check_vector('s', s)
     q, replace = _check_vector('q', q, len(s), 'len(s)'), _check_bool('replace', replace)
     if ((q <= 0) | (q > 1)).any():
-        i = int(np.argmax((q <= 0) | (q > 1))); raise ValueError(f"q must hold per-draw probabilities with 0 < q <= 1; q[{i}] = {q[i].item()!r}")
-    if not replace and q.sum() > 1 + 1e-9: raise ValueError(f"q must sum to at most 1 without replacement (distinct items); got {q.sum():.6g}")
+        i = int(np.argmax((q <= 0) | (q > 1)))
+        raise ValueError(f"q must hold per-draw probabilities with 0 < q <= 1; q[{i}] = {q[i].item()!r}")
+    if not replace and q.sum() > 1 + 1e-9:
+        raise ValueError(f"q must sum to at most 1 without replacement (distinct items); got {q.sum():.6g}")
     return _ht_counts(s0, s, q, replace)
 
 # %% ../nbs/19_popularity.ipynb #f7d2e2d8
@@ -62,7 +70,8 @@ def _wor_pi(q:np.ndarray) -> np.ndarray:
 def inclusion_probs(q:np.ndarray, # first-draw weights of the user's candidates (>= 0; normalised here)
                     m:int,        # number of distinct items drawn (n - 1)
                    ) -> np.ndarray: # approximate P(candidate i is drawn), summing to m
-    "Successive sampling of `m` distinct items with probabilities proportional to `q` (numpy's `choice(replace=False, p=q)`): $\\pi_i\\approx1-e^{-q_i\\tau}$ with $\\sum_i\\pi_i=m$ (Hájek; Rosén)."
+    """Successive sampling of `m` distinct items with probabilities proportional to `q` (numpy's `choice(replace=False,
+    p=q)`): $\\pi_i\\approx1-e^{-q_i\\tau}$ with $\\sum_i\\pi_i=m$ (Hájek; Rosén)."""
     q = _check_vector('q', q, nonneg=True, positive_sum=True)
     pos = int((q > 0).sum())
     m = _check_int('m', m, 1, pos, 'the number of q > 0')
@@ -77,7 +86,9 @@ def _pop_users(frame:pd.DataFrame, prob:str='prob', replace:bool=True):
     frame = _check_frame('frame', frame, ('user', 'score', 'label', prob))
     if frame['user'].isna().any(): raise ValueError("frame column user: missing user ids")
     try: df = frame.sort_values('user', kind='stable')
-    except TypeError: raise ValueError("frame column user: user ids of mixed types (such as numbers and strings) cannot be ordered") from None
+    except TypeError:
+        raise ValueError("frame column user: user ids of mixed types (such as numbers and strings) cannot be "
+                         "ordered") from None
     lab = pd.to_numeric(df['label'], errors='coerce').to_numpy(np.float64)
     if np.isnan(lab).any(): raise ValueError("frame column label: missing or non-numeric labels")
     lab = lab > 0
@@ -90,33 +101,40 @@ def _pop_users(frame:pd.DataFrame, prob:str='prob', replace:bool=True):
         nn = pd.Series(neg_nan).groupby(users).agg(['sum', 'size'])
         nneg = pd.Series(~lab).groupby(users).sum()
         part = nn.index[(nn['sum'] > 0) & (nn['sum'] < nneg)]
-        if len(part): raise ValueError(f"frame column {prob}: missing for {int(nn.loc[part[0], 'sum'])} of the negatives of user {part[0]!r}")
+        if len(part):
+            raise ValueError(f"frame column {prob}: missing for {int(nn.loc[part[0], 'sum'])} of the negatives of user "
+                             f"{part[0]!r}")
         none, full = nn.index[nn['sum'] > 0], nn.index[nn['sum'] == 0]
-        if len(full): raise ValueError(f"frame column {prob}: the frame mixes uniform users (no {prob}, e.g. user {none[0]!r}) and "
-                                       f"non-uniform users (e.g. user {full[0]!r}); give every negative its probability")
+        if len(full):
+            raise ValueError(f"frame column {prob}: the frame mixes uniform users (no {prob}, e.g. user {none[0]!r}) "
+                             f"and non-uniform users (e.g. user {full[0]!r}); give every negative its probability")
         raise ValueError(f"frame column {prob}: missing for every negative")
     if (p[~lab] <= 0).any() or (p[~lab] > 1).any():
         i = np.flatnonzero(~lab & ((p <= 0) | (p > 1)))[0]
-        raise ValueError(f"frame column {prob}: per-draw probabilities must satisfy 0 < {prob} <= 1; user {users[i]!r} has {p[i]!r}")
+        raise ValueError(f"frame column {prob}: per-draw probabilities must satisfy 0 < {prob} <= 1; user {users[i]!r} "
+                         f"has {p[i]!r}")
     if 'item' in df.columns:
         neg = df.loc[~lab, ['user', 'item']].assign(p=p[~lab])
         g = neg.groupby(['user', 'item'], sort=False)['p']
         if (g.nunique() > 1).any():
             u, it = g.nunique()[lambda x: x > 1].index[0]
-            raise ValueError(f"frame column {prob}: does not match the draws: item {it!r} of user {u!r} has several probabilities")
+            raise ValueError(f"frame column {prob}: does not match the draws: item {it!r} of user {u!r} has several "
+                             "probabilities")
         if not replace and (g.size() > 1).any():
             u, it = g.size()[lambda x: x > 1].index[0]
             raise ValueError(f"frame: item {it!r} is a negative of user {u!r} {int(g.size()[(u, it)])} times; "
                              "without replacement (replace=False) the negatives are distinct")
         tot = g.first().groupby(level=0).sum()
         if (tot > 1 + 1e-6).any():
-            raise ValueError(f"frame column {prob}: does not match the draws: the distinct negatives of user {tot.idxmax()!r} carry "
-                             f"probability {tot.max():.6g} > 1")
+            raise ValueError(f"frame column {prob}: does not match the draws: the distinct negatives of user "
+                             f"{tot.idxmax()!r} carry probability {tot.max():.6g} > 1")
     cuts = np.flatnonzero(np.r_[True, users[1:] != users[:-1], True])
     out = []
     for a, b in zip(cuts[:-1], cuts[1:]):
         l = lab[a:b]
-        if l.sum() != 1: raise ValueError(f"frame column label: user {users[a]!r} has {int(l.sum())} relevant items; give exactly one")
+        if l.sum() != 1:
+            raise ValueError(f"frame column label: user {users[a]!r} has {int(l.sum())} relevant items; give exactly "
+                             "one")
         if (~l).sum() < 1: raise ValueError(f"frame: user {users[a]!r} has no negatives")
         out.append((s[a:b][l][0], s[a:b][~l], p[a:b][~l]))
     return pd.unique(users), out
@@ -124,12 +142,14 @@ def _pop_users(frame:pd.DataFrame, prob:str='prob', replace:bool=True):
 # %% ../nbs/19_popularity.ipynb #6f656e1a
 def _grid(N:int, dense:int=200, n_geo:int=200) -> np.ndarray:
     "Global ranks the EM puts mass on: every rank up to `dense`, then a geometric grid to N."
-    g = np.unique(np.r_[np.arange(1, min(dense, N) + 1), np.rint(np.geomspace(min(dense, N), N, n_geo))]).astype(np.int64)
+    d = min(dense, N)
+    g = np.unique(np.r_[np.arange(1, d + 1), np.rint(np.geomspace(d, N, n_geo))]).astype(np.int64)
     return g
 
 # %% ../nbs/19_popularity.ipynb #a1aeb51d
 def _user_kernel(s0, s, q, N, grid, replace=True):
-    "P(k_u | R) on the grid: Binomial(m, theta_u(R)) (without replacement: the hypergeometric of the same mean) with the mass curve estimated from the negatives (IPW)."
+    """P(k_u | R) on the grid: Binomial(m, theta_u(R)) (without replacement: the hypergeometric of the same mean) with
+    the mass curve estimated from the negatives (IPW)."""
     m = len(s)
     order = np.argsort(-s, kind='stable'); ps = _pi(q, replace)[order]
     # distinct-score points: HT rank of the items strictly above each negative, and the fraction of draws above it
@@ -168,7 +188,8 @@ def _check_wor_sizes(data, Ns):
     m = np.array([len(d[1]) for d in data])
     if (m > Ns - 1).any():
         i = int(np.argmax(m > Ns - 1))
-        raise ValueError(f"N must exceed the negatives of every user without replacement; user #{i} has {m[i]} distinct negatives and N = {Ns[i]}")
+        raise ValueError(f"N must exceed the negatives of every user without replacement; user #{i} has {m[i]} "
+                         f"distinct negatives and N = {Ns[i]}")
 
 # %% ../nbs/19_popularity.ipynb #f936e6ae
 def _check_targets(metrics, Ks) -> tuple[list, list]:
@@ -176,37 +197,60 @@ def _check_targets(metrics, Ks) -> tuple[list, list]:
     def metric(nm, m):
         try: return _check_metric(m)
         except ValueError as e: raise ValueError(f"{nm}: {e}") from None
-    return (_check_seq('metrics', metrics, metric, 'metric names'), _check_seq('Ks', Ks, lambda nm, k: _check_int(nm, k, 1), 'cut-offs K >= 1'))
+    return (_check_seq('metrics', metrics, metric, 'metric names'),
+            _check_seq('Ks', Ks, lambda nm, k: _check_int(nm, k, 1), 'cut-offs K >= 1'))
 
 # %% ../nbs/19_popularity.ipynb #cb85da15
 def _check_prob(prob):
     "The column name of the per-draw probabilities (a string), or None; else a `ValueError` naming `prob`."
     if isinstance(prob, np.ndarray) and prob.ndim == 0: prob = prob[()]
-    if prob is not None and not isinstance(prob, str): raise ValueError(f"prob must be a column name (a string) or None; got {prob!r:.60}")
+    if prob is not None and not isinstance(prob, str):
+        raise ValueError(f"prob must be a column name (a string) or None; got {prob!r:.60}")
     return prob
 
 # %% ../nbs/19_popularity.ipynb #1f99c654
+_POP_FITS = {'MLE': 'em', 'HT': 'ht'}          # public name of a method -> the fit `_pop_fit` runs
+
 def _check_pop_method(method) -> str:
-    "The fit `_pop_fit` runs ('em' or 'ht') for a `method` of 'MLE' or 'HT' (any case; the old 'em' with a warning), or a `ValueError` naming `method`."
+    """The fit `_pop_fit` runs for a `method` named in `_POP_FITS` (any case; the old 'em' with a warning), or a
+    `ValueError` naming `method`."""
     if isinstance(method, np.ndarray) and method.ndim == 0: method = method[()]
     key = method.lower() if isinstance(method, str) else None
-    if key == 'em': warnings.warn("method 'em' is now spelled 'MLE'", FutureWarning, stacklevel=3)
-    if key not in ('mle', 'em', 'ht'): raise ValueError(f"method must be 'MLE' (the EM) or 'HT'; got {method!r:.60}")
-    return 'ht' if key == 'ht' else 'em'
+    if key == 'em':
+        warnings.warn("method 'em' is now spelled 'MLE'", FutureWarning, stacklevel=3)
+        key = 'mle'
+    fits = {name.lower(): fit for name, fit in _POP_FITS.items()}
+    if key not in fits: raise ValueError(f"method must be 'MLE' (the EM) or 'HT'; got {method!r:.60}")
+    return fits[key]
+
+# %% ../nbs/19_popularity.ipynb #ce68ec3c
+@dataclass(frozen=True)
+class _PopFit:
+    "What `_pop_fit` estimates and how: the same for the fit and every bootstrap replicate."
+    metrics: list                # metric names
+    Ks: list                     # cut-offs
+    fit: str = 'em'              # 'em' or 'ht' (a value of `_POP_FITS`)
+    Ns: np.ndarray = None        # each user's own catalogue size, or None: all N
+    replace: bool = True         # negatives drawn with replacement, else distinct (successive sampling)
+    n_iter: int = None           # EM: exactly n_iter steps from the uniform start; None: to tol
 
 # %% ../nbs/19_popularity.ipynb #81dc5238
-def _pop_fit(data, N, metrics, Ks, method, w=None, pi0=None, L=None, grid=None, Ns=None, replace=True, n_iter=None):
-    "Estimates from parsed users (catalogue N, or each user's own Ns with N = their maximum); returns (estimates, pi, L, grid)."
-    if method not in ('em', 'ht'): raise ValueError(f"method must be 'em' or 'ht'; got {method!r}")
-    pairs = [(m, K) for m in metrics for K in Ks]
-    Ns = np.full(len(data), N) if Ns is None else Ns
-    if method == 'ht':
-        R = np.clip(np.rint(1 + np.array([_ht_counts(*d, replace) for d in data])), 1, Ns).astype(np.int64)
+def _pop_fit(data, N, opts:_PopFit, w=None, pi0=None, L=None, grid=None):
+    """Estimates from parsed users (catalogue N, or each user's own `opts.Ns` with N = their maximum); returns
+    (estimates, pi, L, grid). A bootstrap replicate passes its weights `w`, the fit's `pi` as `pi0` and its `L` and
+    `grid`."""
+    if opts.fit not in _POP_FITS.values(): raise ValueError(f"fit must be 'em' or 'ht'; got {opts.fit!r}")
+    pairs = [(m, K) for m in opts.metrics for K in opts.Ks]
+    Ns = np.full(len(data), N) if opts.Ns is None else opts.Ns
+    if opts.fit == 'ht':
+        R = np.clip(np.rint(1 + np.array([_ht_counts(*d, opts.replace) for d in data])), 1, Ns).astype(np.int64)
         w = np.ones(len(R)) if w is None else w
         return {(m, K): float(np.sum(w * metric_weights(m, N, K)[R - 1]) / w.sum()) for m, K in pairs}, None, None, None
-    if L is None:
-        grid = _grid(N); L = np.array([_user_kernel(*d, Nu, grid, replace) * (grid <= Nu) for d, Nu in zip(data, Ns)])   # no mass above N_u
-    pi = _em_likelihoods(L, w, pi0) if n_iter is None else _em_likelihoods(L, w, None, iters=n_iter, tol=0.0)   # fixed steps: from the uniform start
+    if L is None:                                   # no mass above a user's own N_u
+        grid = _grid(N)
+        L = np.array([_user_kernel(*d, Nu, grid, opts.replace) * (grid <= Nu) for d, Nu in zip(data, Ns)])
+    if opts.n_iter is None: pi = _em_likelihoods(L, w, pi0)
+    else: pi = _em_likelihoods(L, w, None, iters=opts.n_iter, tol=0.0)     # fixed steps: from the uniform start
     return {(m, K): float(pi @ metric_weights(m, N, K)[grid - 1]) for m, K in pairs}, pi, L, grid
 
 # %% ../nbs/19_popularity.ipynb #c3e07c9e
@@ -217,27 +261,32 @@ def pop_estimate(frame:pd.DataFrame,       # candidate table: user, item, score,
                  method:str='MLE',         # 'MLE' (per-user kernel EM) or 'HT' (plug-in of the HT global ranks)
                  prob:str='prob',          # column of per-draw probabilities
                  replace:bool=True,        # negatives drawn with replacement, else distinct (successive sampling)
-                 n_iter:int=20,            # EM: exactly n_iter steps from the uniform start (20: chosen on the simulation with known truth below); None: to tol (at most 500 steps)
+                 n_iter:int=20,            # EM: exactly n_iter steps from the uniform start; None: to tol
                 ) -> dict:                 # (metric, K) -> estimate
-    "Global metrics from negatives sampled with known per-draw probabilities (no bootstrap)."
+    """Global metrics from negatives sampled with known per-draw probabilities (no bootstrap).
+
+    The default of 20 EM steps was chosen on this chapter's simulation with known truth (early stopping); with
+    `n_iter=None` the EM runs to its tolerance, at most 500 steps."""
     N, (metrics, Ks), prob = _check_int('N', N, 2), _check_targets(metrics, Ks), _check_prob(prob)
     if prob is None: raise ValueError("prob must be the name of the column of per-draw probabilities; got None")
     replace, n_iter = _check_bool('replace', replace), _check_n_iter(n_iter)
     data = _pop_users(frame, prob, replace)[1]
     if not replace: _check_wor_sizes(data, np.full(len(data), N))
-    return _pop_fit(data, N, metrics, Ks, _check_pop_method(method), replace=replace, n_iter=n_iter)[0]
+    return _pop_fit(data, N, _PopFit(metrics, Ks, _check_pop_method(method), replace=replace, n_iter=n_iter))[0]
 
 # %% ../nbs/19_popularity.ipynb #80b7bede
 def _user_pool_sizes(frame:pd.DataFrame, col:str, users) -> np.ndarray:
     "Each user's own catalogue size N_u from the column `col` (one integer >= 2 per user), in the order of `users`."
-    if col not in frame.columns: raise ValueError(f"frame: missing column {col!r} (pool_size); the table has {list(frame.columns)}")
+    if col not in frame.columns:
+        raise ValueError(f"frame: missing column {col!r} (pool_size); the table has {list(frame.columns)}")
     v = pd.to_numeric(frame[col], errors='coerce')
     g = v.groupby(frame['user'].to_numpy()).agg(['min', 'max', 'count', 'size'])
     bad = g.index[(g['min'] != g['max']) | (g['count'] < g['size'])]
     if len(bad): raise ValueError(f"{col}: user {bad[0]!r} has missing or several catalogue sizes; give one per user")
     Ns = g['min'].loc[users].to_numpy()
     wrong = np.flatnonzero((Ns != np.floor(Ns)) | (Ns < 2) | ~np.isfinite(Ns))
-    if len(wrong): raise ValueError(f"{col}: catalogue sizes must be integers >= 2; user {users[wrong[0]]!r} has {Ns[wrong[0]]!r}")
+    if len(wrong):
+        raise ValueError(f"{col}: catalogue sizes must be integers >= 2; user {users[wrong[0]]!r} has {Ns[wrong[0]]!r}")
     return Ns.astype(np.int64)
 
 # %% ../nbs/19_popularity.ipynb #1bba7141
@@ -248,15 +297,21 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
              level:float=0.95,              # confidence level
              seed=None,                     # int or None: the bootstrap's randomness
              prob:str='prob',               # column of per-draw probabilities; absent: uniform sampling
-             method:str=None,               # uniform: a registered estimator (None: recommended); with prob: 'MLE' or 'HT'
+             method:str=None,               # uniform: a registered estimator (None: recommended); prob: 'MLE', 'HT'
              n_boot:int=200,                # bootstrap replicates
              pool_size:str=None,            # instead of N: the column of each user's own catalogue size N_u
-             replace:bool=True,             # negatives drawn with replacement, else distinct (with prob: successive sampling)
-             n_iter:int=20,                 # with prob: EM steps from the uniform start, each replicate too (20: see early stopping); None: to tol, bootstrap warm-started
-            ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method, start_shift, identified (uniform only; NA with prob)
-    "Global metric@K with a confidence interval from a table of scored sampled candidates, uniform or with known `prob`."
+             replace:bool=True,             # with replacement, else distinct negatives (prob: successive sampling)
+             n_iter:int=20,                 # with prob: EM steps from the uniform start; None: to tol
+            ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method, start_shift, identified
+    """Global metric@K with a confidence interval from a table of scored sampled candidates, uniform or with known
+    `prob`.
+
+    With `prob`, the fit and every bootstrap replicate run `n_iter` EM steps from the uniform start (20: see early
+    stopping); with `n_iter=None` they run to tol, each replicate warm-started from the fit. `identified` is NA with
+    `prob` (it is a column of the uniform estimates)."""
     frame = _check_frame('frame', frame, ('user', 'score', 'label'))
-    if (N is None) == (pool_size is None): raise ValueError("give the catalogue size N, or pool_size: the column of each user's own catalogue size N_u")
+    if (N is None) == (pool_size is None):
+        raise ValueError("give the catalogue size N, or pool_size: the column of each user's own catalogue size N_u")
     n_boot, level = _check_int('n_boot', n_boot, 20), _check_level(level)
     (metrics, Ks), seed, prob = _check_targets(metrics, Ks), _check_seed('seed', seed), _check_prob(prob)
     replace, n_iter = _check_bool('replace', replace), _check_n_iter(n_iter)
@@ -267,19 +322,23 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
         n = t['n'].to_numpy()
         NN = N if pool_size is None else _user_pool_sizes(frame, pool_size, t['user'].to_numpy())
         return estimate_intervals(t['sampled_rank'].to_numpy(), NN, n=int(n[0]) if (n == n[0]).all() else n,
-                                  metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot, replace=replace)
-    method = 'em' if method is None else _check_pop_method(method)
+                                  metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot,
+                                  replace=replace)
+    fit = _POP_FITS['MLE'] if method is None else _check_pop_method(method)
     users, data = _pop_users(frame, prob, replace)
     Ns = None if pool_size is None else _user_pool_sizes(frame, pool_size, users)
     if not replace: _check_wor_sizes(data, np.full(len(data), N) if Ns is None else Ns)
     if Ns is not None: N = int(Ns.max())
-    est, pi, L, grid = _pop_fit(data, N, metrics, Ks, method, Ns=Ns, replace=replace, n_iter=n_iter)
+    opts = _PopFit(metrics, Ks, fit, Ns=Ns, replace=replace, n_iter=n_iter)
+    est, pi, L, grid = _pop_fit(data, N, opts)
     rng = np.random.default_rng(seed)
     M = len(data); draws = []
     for _ in range(n_boot):
         w = rng.multinomial(M, np.full(M, 1.0 / M)).astype(np.float64)
-        draws.append(list(_pop_fit(data, N, metrics, Ks, method, w=w, pi0=pi, L=L, grid=grid, Ns=Ns, replace=replace, n_iter=n_iter)[0].values()))
+        draws.append(list(_pop_fit(data, N, opts, w=w, pi0=pi, L=L, grid=grid)[0].values()))
     lo, hi = np.quantile(np.array(draws), [(1 - level) / 2, (1 + level) / 2], axis=0)
     e = np.array(list(est.values()))
-    return pd.DataFrame(dict(metric=[m for m, _ in est], K=[K for _, K in est], estimate=e, lo=np.minimum(lo, e), hi=np.maximum(hi, e),
-                             method=f"pop-{'MLE' if method == 'em' else 'HT'}", start_shift=np.nan, identified=pd.array([pd.NA] * len(e), dtype='boolean')))
+    name = next(k for k, v in _POP_FITS.items() if v == fit)
+    return pd.DataFrame(dict(metric=[m for m, _ in est], K=[K for _, K in est], estimate=e,
+                             lo=np.minimum(lo, e), hi=np.maximum(hi, e), method=f"pop-{name}", start_shift=np.nan,
+                             identified=pd.array([pd.NA] * len(e), dtype='boolean')))

@@ -1,4 +1,6 @@
-"""Bounds on the global metrics from reported sampled metrics: the expected sampled metric is linear in the global rank distribution (Rendle eq 19), so the rank distributions consistent with a paper's numbers form a polytope and the global metric@K ranges over an interval given by two linear programs
+"""Bounds on the global metrics from reported sampled metrics: the expected sampled metric is linear in the global
+rank distribution (Rendle eq 19), so the rank distributions consistent with a paper's numbers form a polytope and
+the global metric@K ranges over an interval given by two linear programs
 
 Docs: https://samplerank.github.io/samplerank/translate.html.md"""
 
@@ -18,7 +20,8 @@ __all__ = ['LI_TABLE3', 'LI_TABLE3_KS', 'DATASETS', 'global_metric_bounds', 'sam
            'translate_command']
 
 # %% ../nbs/18_translate.ipynb #6477d251
-_ALIASES = {'hr': 'recall', 'recall': 'recall', 'ndcg': 'ndcg', 'mrr': 'mrr', 'ap': 'ap', 'precision': 'precision', 'auc': 'auc'}
+_ALIASES = {'hr': 'recall', 'recall': 'recall', 'ndcg': 'ndcg', 'mrr': 'mrr', 'ap': 'ap', 'precision': 'precision',
+            'auc': 'auc'}
 
 def _parse_metric(name, arg:str='metric', K=None) -> tuple:
     "('recall', 10) from 'hr@10'; `K` is used when the name has no '@K'."
@@ -34,7 +37,8 @@ def _parse_metric(name, arg:str='metric', K=None) -> tuple:
 
 # %% ../nbs/18_translate.ipynb #95336b5c
 def _lp_range(rows, lo, hi, obj, monotone:bool, what:str):
-    "min and max of obj'p over {p >= 0, sum p = 1, lo <= rows p <= hi}, optionally p non-increasing; ValueError if empty."
+    """min and max of obj'p over {p >= 0, sum p = 1, lo <= rows p <= hi}, optionally p non-increasing; ValueError if
+    empty."""
     rows, obj = np.atleast_2d(rows), np.asarray(obj, float)
     N = rows.shape[1]
     tot = np.ones(N)
@@ -44,7 +48,8 @@ def _lp_range(rows, lo, hi, obj, monotone:bool, what:str):
     opts = dict(primal_feasibility_tolerance=1e-10, dual_feasibility_tolerance=1e-10)
     out = []
     for sign in (1.0, -1.0):
-        r = linprog(sign * obj, A_ub=A_ub, b_ub=b_ub, A_eq=tot[None], b_eq=[1.0], bounds=(0, None), method='highs', options=opts)
+        r = linprog(sign * obj, A_ub=A_ub, b_ub=b_ub, A_eq=tot[None], b_eq=[1.0], bounds=(0, None), method='highs',
+                    options=opts)
         if r.status == 2: raise ValueError(what)
         if r.status != 0: raise RuntimeError(f"HiGHS failed: {r.message}")
         out.append(sign * r.fun)
@@ -76,22 +81,23 @@ def _global_row(metric, K, N, arg='metric'):
 # %% ../nbs/18_translate.ipynb #2588ba5b
 def global_metric_bounds(reported:dict,     # published sampled metrics: {'hr@10': 0.68, 'ndcg@10': 0.41, 'mrr': ...}
                          N:int,             # number of items in the catalogue
-                         n:int,             # sample set size including the relevant item (100 for "99/100 negatives": see the paper)
+                         n:int,             # sample set size with the relevant item (100 for "99/100 negatives")
                          metric:str,        # global metric to bound, e.g. 'ndcg@10', 'recall@50', or 'ndcg' with K
                          K:int=None,        # cut-off when `metric` has no '@K'
                          tol:float=5e-4,    # rounding of the published numbers: 0.680 means [0.6795, 0.6805]
                          replace:bool=True, # negatives drawn with (True) or without replacement
                          monotone:bool=False,# assume P(R) non-increasing in R (better than random at every depth)
-                        ) -> tuple:         # (lo, hi): the smallest and largest global metric consistent with `reported`
+                        ) -> tuple:         # (lo, hi): the smallest and largest global metric that fit `reported`
     "The range of a global metric over all rank distributions whose expected sampled metrics match the reported ones."
     N, n = _check_sizes(N, n, replace)
-    if not isinstance(reported, dict) or not reported: raise ValueError(f"reported must be a non-empty dict of metric name -> value; got {reported!r}")
+    if not isinstance(reported, dict) or not reported:
+        raise ValueError(f"reported must be a non-empty dict of metric name -> value; got {reported!r}")
     tol, monotone = _check_tol(tol), _check_bool('monotone', monotone)
     vals = np.array([_check_value(f"reported[{k!r}]", v) for k, v in reported.items()])
     rows = _sampled_rows(list(reported), N, n, replace, 'reported')
     g = _global_row(metric, K, N)
-    msg = (f"no rank distribution gives these sampled metrics at n = {n}, N = {N}" + (" with P(R) non-increasing" if monotone else "")
-           + f": {reported} (tol {tol:g})")
+    msg = (f"no rank distribution gives these sampled metrics at n = {n}, N = {N}"
+           + (" with P(R) non-increasing" if monotone else "") + f": {reported} (tol {tol:g})")
     lo, hi = _lp_range(rows, np.maximum(vals - tol, 0.0), vals + tol, g, bool(monotone), msg)
     return float(lo), float(hi)
 
@@ -111,7 +117,8 @@ def sampled_metric_range(value:float,       # the global metric the user measure
     value, tol, monotone = _check_value('value', value), _check_tol(tol), _check_bool('monotone', monotone)
     g = _global_row(metric, K, N)
     c = _sampled_rows([sampled_metric], N, n, replace, 'sampled_metric')[0]
-    msg = f"no rank distribution gives {metric} = {value} at N = {N}" + (" with P(R) non-increasing" if monotone else "")
+    msg = (f"no rank distribution gives {metric} = {value} at N = {N}"
+           + (" with P(R) non-increasing" if monotone else ""))
     return tuple(float(x) for x in _lp_range(g[None], [max(value - tol, 0.0)], [value + tol], c, bool(monotone), msg))
 
 # %% ../nbs/18_translate.ipynb #9bdc9ad7
@@ -129,8 +136,10 @@ DATASETS = {'ml-1m': (3706, 6040), 'pinterest-20': (9916, 55187)}   # (items N, 
 def histogram_from_hr_curve(ks, hr, n:int, M:int) -> np.ndarray:
     "Sampled ranks of `M` users whose sampled HR@k matches `hr` at the cut-offs `ks`, spread uniformly inside each bin."
     ks, hr = np.asarray(ks, int), np.asarray(hr, float)
-    if len(ks) != len(hr) or np.any(np.diff(ks) <= 0) or ks[0] < 1 or ks[-1] > n: raise ValueError(f"ks must increase within 1..n={n}; got {ks.tolist()}")
-    if np.any(np.diff(hr) < 0) or hr[0] < 0 or hr[-1] > 1: raise ValueError(f"hr must be non-decreasing in [0, 1]; got {hr.tolist()}")
+    if len(ks) != len(hr) or np.any(np.diff(ks) <= 0) or ks[0] < 1 or ks[-1] > n:
+        raise ValueError(f"ks must increase within 1..n={n}; got {ks.tolist()}")
+    if np.any(np.diff(hr) < 0) or hr[0] < 0 or hr[-1] > 1:
+        raise ValueError(f"hr must be non-decreasing in [0, 1]; got {hr.tolist()}")
     edges, mass = np.r_[0, ks, n], np.diff(np.r_[0.0, hr, 1.0])
     counts = np.zeros(n)
     for a, b, m in zip(edges[:-1], edges[1:], mass):
@@ -160,10 +169,13 @@ def translate_command(args) -> str:
         lo, hi = global_metric_bounds(rep, args.N, args.n, met, tol=args.tol, replace=replace)
         r = {'lo': lo, 'hi': hi}
         if args.monotone:
-            r['monotone_lo'], r['monotone_hi'] = global_metric_bounds(rep, args.N, args.n, met, tol=args.tol, replace=replace, monotone=True)
+            r['monotone_lo'], r['monotone_hi'] = global_metric_bounds(rep, args.N, args.n, met, tol=args.tol,
+                                                                      replace=replace, monotone=True)
         res[met] = r
     if args.json: return json.dumps({'N': args.N, 'n': args.n, 'reported': rep, 'bounds': res}, indent=2)
-    head = f"global metrics consistent with {', '.join(f'{k}={v:g}' for k, v in rep.items())} at n = {args.n}, N = {args.N}:"
-    lines = [f"  {m}: [{r['lo']:.4f}, {r['hi']:.4f}]" + (f"   non-increasing P(R): [{r['monotone_lo']:.4f}, {r['monotone_hi']:.4f}]" if args.monotone else '')
-             for m, r in res.items()]
+    given = ', '.join(f'{k}={v:g}' for k, v in rep.items())
+    head = f"global metrics consistent with {given} at n = {args.n}, N = {args.N}:"
+    mono = lambda r: (f"   non-increasing P(R): [{r['monotone_lo']:.4f}, {r['monotone_hi']:.4f}]"
+                      if args.monotone else '')
+    lines = [f"  {m}: [{r['lo']:.4f}, {r['hi']:.4f}]" + mono(r) for m, r in res.items()]
     return '\n'.join([head] + lines)

@@ -3,7 +3,8 @@
 Each notebook is rendered with its stored outputs (nothing is re-executed): hidden cells and nbdev directives are
 removed, exported code is kept (the Numba kernels are part of the exposition), and after each exported cell the
 API entry of every public name it defines is inserted, rendered by nbdev's `show_doc`. The site is built by mkdocs
-with mkdocs-jupyter into `_docs/`.
+with mkdocs-jupyter into `_docs/`. The index's list of chapters is numbered as the files are (00, ..., 03a, ...),
+and each page is also written as markdown where the modules' "Docs:" links point (`translate.html.md`).
 """
 import ast, copy, os, re, shutil, subprocess, sys
 from pathlib import Path
@@ -35,6 +36,51 @@ def public_names(src):
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith('_'): names.append(node.name)
     return names
 
+def chapter_titles(src=SRC) -> dict:
+    "The chapters as their files number them: number (the file name's prefix: '00', '03a', ...) -> the H1 title."
+    out = {}
+    for p in sorted(src.glob('[0-9]*.ipynb')):
+        nb = nbformat.read(p, as_version=4)
+        title = next((m.group(1).strip() for c in nb.cells if c.cell_type == 'markdown'
+                      for m in [re.match(r'#\s+(.*)', c.source)] if m), p.stem)
+        out[p.stem.split('_')[0]] = title
+    return out
+
+_CHAPTER_ITEM = re.compile(r'^\d+\. \*(.+?)\*(?= —)', re.M)
+
+def number_chapters(md:str, titles:dict) -> str:
+    """The index's list of chapters (`1. *Core* — ...`) numbered as the files are: `- **00** *Core* — ...`. An item
+    whose title starts no chapter's title is an error (the list and the files disagree)."""
+    def label(m):
+        hits = [k for k, t in titles.items() if t.startswith(m.group(1))]
+        if len(hits) != 1: sys.exit(f'index.ipynb: the chapter item *{m.group(1)}* names {len(hits)} chapters')
+        return f'- **{hits[0]}** *{m.group(1)}*'
+    return _CHAPTER_ITEM.sub(label, md)
+
+def page_markdown(nb) -> str:
+    "A processed page as plain markdown: prose, code in Python blocks, text outputs in plain blocks (no images)."
+    parts = []
+    for c in nb.cells:
+        if c.cell_type == 'markdown': parts.append(c.source.strip()); continue
+        if c.cell_type != 'code': continue
+        if c.source.strip(): parts.append(f'```python\n{c.source.strip()}\n```')
+        for o in c.get('outputs', []):
+            txt = o.get('text') if o.output_type == 'stream' else o.get('data', {}).get('text/plain')
+            if txt: parts.append('```\n' + ''.join(txt).rstrip() + '\n```')
+    return '\n\n'.join(p for p in parts if p) + '\n'
+
+def write_doc_links(pages:dict, out=OUT):
+    """What the modules' "Docs:" links name: nbdev writes `<doc_url>/<page>.html.md` (`nbpath2html`: the notebook's
+    name without its number), and this site serves the chapter at `18_translate/`. For each notebook write the
+    page's markdown at `translate.html.md` and a redirect `translate.html` to the rendered page."""
+    from nbdev.config import nbpath2html
+    for stem, nb in pages.items():
+        name = nbpath2html(Path(stem + '.ipynb')).name
+        (out / f'{name}.md').write_text(f'<!-- The page {stem}/ of this site as markdown. -->\n\n' + page_markdown(nb))
+        if stem != 'index' and not (out / name).exists():
+            (out / name).write_text(f'<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" '
+                                    f'content="0; url={stem}/"><a href="{stem}/">{stem}</a>\n')
+
 def api_markdown(module, name):
     md = show_doc(getattr(module, name))._repr_markdown_()
     md = re.sub(r'\[source\]\([^)]*\)\{[^}]*\}\n*', '', md)   # Quarto-only link attributes
@@ -50,8 +96,9 @@ def process(nb_path):
     nb = nbformat.read(nb_path, as_version=4)
     exp = next((directives(c).get('default_exp') for c in nb.cells if c.cell_type == 'code' and 'default_exp' in directives(c)), None)
     module = __import__(f'samplerank.{exp}', fromlist=['*']) if exp else None
-    cells = []
+    cells, titles = [], chapter_titles() if nb_path.stem == 'index' else None
     for c in nb.cells:
+        if titles and c.cell_type == 'markdown': c = copy.deepcopy(c); c.source = number_chapters(c.source, titles)
         if c.cell_type == 'markdown' and directives(c):       # a markdown cell with directives (the package docstring's intro)
             if 'hide' in directives(c): continue
             c = copy.deepcopy(c); c.source = strip_directives(c.source)
@@ -100,10 +147,10 @@ def copy_mathjax(assets):
 def main():
     sys.path.insert(0, str(ROOT))
     shutil.rmtree(STAGE, ignore_errors=True); (STAGE / 'docs').mkdir(parents=True)
-    nav = []
+    nav, pages = [], {}
     for p in sorted(SRC.glob('*.ipynb')):
         if p.name.startswith('_'): continue
-        nb = process(p)
+        nb = pages[p.stem] = process(p)
         nbformat.write(nb, STAGE / 'docs' / p.name)
         title = next((re.match(r'#\s+(.*)', c.source).group(1) for c in nb.cells
                       if c.cell_type == 'markdown' and re.match(r'#\s+', c.source)), p.stem)
@@ -116,6 +163,7 @@ def main():
     subprocess.run([sys.executable, '-m', 'mkdocs', 'build', '--quiet', '-f', str(STAGE / 'mkdocs.yml'),
                     '-d', str(OUT)], check=True, cwd=STAGE, env={**os.environ, 'NO_MKDOCS_2_WARNING': '1'})
     if not (OUT / 'index.html').exists(): sys.exit('docs build failed: _docs/index.html is missing')
+    write_doc_links(pages)
     print(f'docs: {len(nav)} pages in {OUT.relative_to(ROOT)}/')
 
 if __name__ == '__main__': main()

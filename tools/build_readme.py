@@ -1,21 +1,23 @@
 """Write README.md from nbs/index.ipynb (offline replacement for `nbdev-readme`, which needs Quarto).
 
 Markdown cells are copied, code cells become Python blocks and their text outputs plain blocks; hidden cells and
-nbdev directives are dropped. `--check` exits 1 when README.md differs from what the notebook gives.
+nbdev directives are dropped; the list of chapters is numbered as their files are (`build_docs.number_chapters`).
+`--check` exits 1 when README.md differs from what the notebook gives.
 """
 import sys
 from pathlib import Path
 import nbformat
 sys.path.insert(0, str(Path(__file__).parent))
-from build_docs import directives, strip_directives
+from build_docs import chapter_titles, directives, number_chapters, strip_directives
 
 ROOT = Path(__file__).resolve().parents[1]
 
 def render(nb):
+    titles = chapter_titles()
     parts = ['<!-- Generated from nbs/index.ipynb by tools/build_readme.py: edit the notebook, not this file. -->']
     for c in nb.cells:
         if c.cell_type == 'markdown':
-            if 'hide' not in directives(c): parts.append(strip_directives(c.source).strip())
+            if 'hide' not in directives(c): parts.append(number_chapters(strip_directives(c.source).strip(), titles))
             continue
         if c.cell_type != 'code': continue
         d = directives(c)
