@@ -12,7 +12,7 @@ import scipy.sparse as sps
 import scipy.linalg as sla
 import tqdm.auto
 from scipy.optimize import lsq_linear
-from .core import _check_metric, _check_K, _check_float
+from .core import _check_metric, _check_cutoff, _check_float
 from .metrics import metric_weights
 from .sampling import rank_pmf, _check_sizes, _kernel_gram, _kernel_T, _kernel_dot
 from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, estimator_label
@@ -31,7 +31,8 @@ def _check_gamma(gamma):
 
 # %% ../nbs/06_baselines.ipynb #a3f96d95
 def _bv_system(N, n, replace, p, gamma):
-    "The BV normal matrix $(1-\\gamma)A^\\top DA+\\gamma\\,\\mathrm{diag}(A^\\top p)$ for the kernel of (N, n) and the prior p."
+    ("The BV normal matrix $(1-\\gamma)A^\\top DA+\\gamma\\,\\mathrm{diag}(A^\\top p)$ for the "
+     "kernel of (N, n) and the prior p.")
     G, Atp = _kernel_gram(N, n, replace, p)
     return (1 - gamma) * G + gamma * np.diag(Atp)
 
@@ -53,12 +54,15 @@ def bv_adjusted_metric(N:int,             # number of items
                       ) -> np.ndarray:    # adjusted metric value for each sampled rank r = 1..n
     "The BV adjusted metric $\\widehat{\\mathcal M}(r)$, r=1..n (Krichene and Rendle; Jin et al. eqs 10-12)."
     N, n = _check_sizes(N, n, replace)
-    metric, K, gamma = _check_metric(metric), _check_K(K), _check_gamma(gamma)
+    metric, K, gamma = _check_metric(metric), _check_cutoff(K), _check_gamma(gamma)
     p = _prior(prior, N)
-    system = _uniform_bv_system(N, n, bool(replace), float(gamma)) if prior is None else _bv_system(N, n, replace, p, gamma)
-    if gamma == 0.0 and not (c := np.linalg.cond(system)) < 1e12:     # no variance term: A^T D A alone, singular to rounding for N >> n
-        raise ValueError(f"gamma = 0 (BV without its variance term) is numerically singular for N = {N}, n = {n}: the normal matrix "
-                         f"has condition number {c:.1e}, and the adjusted metric would be rounding noise; use 1e-6 <= gamma <= 1")
+    system = (_uniform_bv_system(N, n, bool(replace), float(gamma)) if prior is None else
+              _bv_system(N, n, replace, p, gamma))
+    # no variance term: A^T D A alone, singular to rounding for N >> n
+    if gamma == 0.0 and not (c := np.linalg.cond(system)) < 1e12:
+        raise ValueError(f"gamma = 0 (BV without its variance term) is numerically singular for N = {N}, n = {n}: "
+                         f"the normal matrix has condition number {c:.1e}, and the adjusted metric would be rounding "
+                         f"noise; use 1e-6 <= gamma <= 1")
     return _solve_sym(system, _kernel_T(N, n, replace, p * metric_weights(metric, N, K)))
 
 # %% ../nbs/06_baselines.ipynb #23dbc598
@@ -82,27 +86,32 @@ def estimate_bv(sampled_ranks,     # sampled rank (1..n) of each user's relevant
     return _fit_bv(SampledRanks.of(sampled_ranks, N, n, replace), gamma, prior).metric(metric, K)
 
 # %% ../nbs/06_baselines.ipynb #7dbdf30f
-@register_estimator('BV', description="Krichene and Rendle's bias-variance adjusted metric, gamma = 0.01, uniform prior")
+@register_estimator('BV',
+                    description="Krichene and Rendle's bias-variance adjusted metric, gamma = 0.01, uniform prior")
 def _fit_bv(ev:SampledRanks, gamma:float=0.01, prior=None) -> AdjustedEstimate:
     "BV on a validated evaluation: its normal matrix is built once, on first use, and solved per (metric, K)."
     gamma, N, n = _check_gamma(gamma), ev.N, ev.fixed_n
     if prior is None:                                  # data-independent: kept across fits
-        return AdjustedEstimate(ev, lambda m, K: _uniform_adjusted('BV', ev.N, ev.fixed_n, m, K, gamma, ev.replace), 'BV', dict(gamma=gamma))
+        return AdjustedEstimate(ev, lambda m, K: _uniform_adjusted('BV', ev.N, ev.fixed_n, m, K, gamma, ev.replace),
+                                'BV', dict(gamma=gamma))
     p = _prior(prior, ev.N)
     system = functools.cache(lambda: _bv_system(N, n, ev.replace, p, gamma))
-    return AdjustedEstimate(ev, lambda m, K: _solve_sym(system(), _kernel_T(N, n, ev.replace, p * metric_weights(m, N, K))), 'BV', dict(gamma=gamma))
+    def adjusted(m, K): return _solve_sym(system(), _kernel_T(N, n, ev.replace, p * metric_weights(m, N, K)))
+    return AdjustedEstimate(ev, adjusted, 'BV', dict(gamma=gamma))
 
 # %% ../nbs/06_baselines.ipynb #9b4834f3
 @functools.lru_cache(maxsize=512)
 def _uniform_adjusted(kind:str, N:int, n:int, metric:str, K, gamma:float, replace:bool) -> np.ndarray:
     "The BV or CLS adjusted metric with the uniform prior: it does not depend on the data, so it is computed once."
-    x = bv_adjusted_metric(N, n, metric, K, gamma, None, replace) if kind == 'BV' else cls_adjusted_metric(N, n, metric, K, None, replace)
+    x = (bv_adjusted_metric(N, n, metric, K, gamma, None, replace) if kind == 'BV' else
+         cls_adjusted_metric(N, n, metric, K, None, replace))
     x.flags.writeable = False
     return x
 
 # %% ../nbs/06_baselines.ipynb #2f810c1d
 def _project_simplex(v:np.ndarray) -> np.ndarray:
-    "The Euclidean projection of `v` onto {q >= 0, sum q = 1}: max(v - theta, 0) with theta found by sorting (Duchi et al. 2008)."
+    ("The Euclidean projection of `v` onto {q >= 0, sum q = 1}: "
+     "max(v - theta, 0) with theta found by sorting (Duchi et al. 2008).")
     u = np.sort(v)[::-1]
     css = np.cumsum(u) - 1.0
     j = np.arange(1, len(u) + 1)
@@ -117,16 +126,19 @@ def bv_distribution(sampled_ranks,     # sampled rank (1..n) of each user's rele
                     prior=None,        # P(R) over 1..N; None: uniform
                     replace:bool=True, # sampling scheme
                    ) -> RankDistribution:
-    "The rank distribution implied by BV's Recall@R estimates for every R (Jin et al. eq 15), projected onto the probability simplex."
+    ("The rank distribution implied by BV's Recall@R estimates for every R (Jin et al. eq 15), "
+     "projected onto the probability simplex.")
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
     gamma, p = _check_gamma(gamma), _prior(prior, ev.N)
     raw = _bv_pmf(ev, gamma, p)
     q = _project_simplex(raw)
-    return RankDistribution(q, estimator_label('BV', gamma=gamma), dict(gamma=gamma, moved=float(np.abs(q - raw).sum() / 2)))
+    return RankDistribution(q, estimator_label('BV', gamma=gamma),
+                            dict(gamma=gamma, moved=float(np.abs(q - raw).sum() / 2)))
 
 # %% ../nbs/06_baselines.ipynb #0542775a
 def _bv_pmf(ev:SampledRanks, gamma:float, p:np.ndarray) -> np.ndarray:
-    "Jin et al.'s eq 15 itself: $P(R)\\,(P(\\cdot\\mid R)^\\top S^{-1}\\tilde P)$, which may be negative and sum to about 1."
+    ("Jin et al.'s eq 15 itself: "
+     "$P(R)\\,(P(\\cdot\\mid R)^\\top S^{-1}\\tilde P)$, which may be negative and sum to about 1.")
     N, n = ev.N, ev.fixed_n
     x = _solve_sym(_bv_system(N, n, ev.replace, p, gamma), ev.histogram / ev.M)
     return p * _kernel_dot(N, n, ev.replace, x)
@@ -135,7 +147,8 @@ def _bv_pmf(ev:SampledRanks, gamma:float, p:np.ndarray) -> np.ndarray:
 _CLS_DENSE_BYTES = 2**30          # a larger design is reduced to n + 1 rows block by block
 
 def _cls_reduced(N:int, n:int, replace:bool, sp:np.ndarray, y:np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    "(R, z) with ||D d - y||^2 = ||R d - z||^2 + const for the weighted cumulated design D (N x n): a QR of [D y] folded over blocks of rows."
+    ("(R, z) with ||D d - y||^2 = ||R d - z||^2 + const for the weighted cumulated design D (N x n): "
+     "a QR of [D y] folded over blocks of rows.")
     Ry, step = np.zeros((0, n + 1)), max(1, 2**22 // n)
     for i in tqdm.auto.tqdm(range(0, N, step), desc='CLS design', leave=False, disable=None):
         R = np.arange(i + 1, min(i + step, N) + 1)
@@ -145,9 +158,10 @@ def _cls_reduced(N:int, n:int, replace:bool, sp:np.ndarray, y:np.ndarray) -> tup
 
 # %% ../nbs/06_baselines.ipynb #d679a9a9
 def cls_adjusted_metric(N:int, n:int, metric:str, K:int=None, prior=None, replace:bool=True) -> np.ndarray:
-    "The CLS adjusted metric: least-squares bias subject to $\\widehat{\\mathcal M}(1)\\ge\\dots\\ge\\widehat{\\mathcal M}(n)$."
+    ("The CLS adjusted metric: least-squares bias subject to $\\widehat{\\mathcal "
+     "M}(1)\\ge\\dots\\ge\\widehat{\\mathcal M}(n)$.")
     N, n = _check_sizes(N, n, replace)
-    metric, K = _check_metric(metric), _check_K(K)
+    metric, K = _check_metric(metric), _check_cutoff(K)
     sp, y, lb = np.sqrt(_prior(prior, N)), metric_weights(metric, N, K), np.r_[np.zeros(n - 1), -np.inf]
     if N * n * 8 <= _CLS_DENSE_BYTES: A, b = sp[:, None] * np.cumsum(rank_pmf(N, n, replace=replace), axis=1), sp * y
     else: A, b = _cls_reduced(N, n, replace, sp, y)   # N = 10^7: the same least squares in n rows (the blocks above)
@@ -155,7 +169,8 @@ def cls_adjusted_metric(N:int, n:int, metric:str, K:int=None, prior=None, replac
     return np.cumsum(d[::-1])[::-1]
 
 # %% ../nbs/06_baselines.ipynb #eb19df13
-def estimate_cls(sampled_ranks, N:int=None, n:int=None, metric:str='ndcg', K:int=None, prior=None, replace:bool=True) -> float:
+def estimate_cls(sampled_ranks, N:int=None, n:int=None, metric:str='ndcg', K:int=None, prior=None,
+                 replace:bool=True) -> float:
     "CLS estimate of metric@K: the mean monotone adjusted metric over the users' sampled ranks."
     return _fit_cls(SampledRanks.of(sampled_ranks, N, n, replace), prior).metric(metric, K)
 
@@ -163,6 +178,8 @@ def estimate_cls(sampled_ranks, N:int=None, n:int=None, metric:str='ndcg', K:int
 @register_estimator('CLS', description="Krichene and Rendle's least-squares adjusted metric, monotone in the rank")
 def _fit_cls(ev:SampledRanks, prior=None) -> AdjustedEstimate:
     "CLS on a validated evaluation."
-    if prior is None: return AdjustedEstimate(ev, lambda m, K: _uniform_adjusted('CLS', ev.N, ev.fixed_n, m, K, 0.0, ev.replace), 'CLS')
+    if prior is None:
+        return AdjustedEstimate(ev, lambda m, K: _uniform_adjusted('CLS', ev.N, ev.fixed_n, m, K, 0.0, ev.replace),
+                                'CLS')
     prior = _prior(prior, ev.N)
     return AdjustedEstimate(ev, lambda m, K: cls_adjusted_metric(ev.N, ev.fixed_n, m, K, prior, ev.replace), 'CLS')

@@ -16,10 +16,12 @@ __all__ = ['INT_MAX', 'METRICS', 'jit']
 
 # %% ../nbs/00_core.ipynb #ebb7ca42
 def jit(f=None, *, parallel:bool=False):
-    "Compile `f` with the package's Numba policy: nopython, cached (uncached where nothing is writable), GIL released, optional `prange`."
+    ("Compile `f` with the package's Numba policy: nopython, cached (uncached where nothing is writable), GIL "
+     "released, optional `prange`.")
     def deco(g):
         try: return numba.njit(cache=True, nogil=True, parallel=parallel)(g)
-        except RuntimeError as e:                  # read-only install, no writable HOME or NUMBA_CACHE_DIR: compile per process
+        # read-only install, no writable HOME or NUMBA_CACHE_DIR: compile per process
+        except RuntimeError as e:
             if 'cannot cache' not in str(e): raise
             return numba.njit(cache=False, nogil=True, parallel=parallel)(g)
     return deco if f is None else deco(f)
@@ -34,16 +36,19 @@ with warnings.catch_warnings():
 INT_MAX = 2**53   # largest integer argument or rank: float64 arithmetic is exact up to here, int64 never wraps
 
 def _finite(value) -> bool:
-    "True when the real number `value` is finite as a float (False for NaN, infinities and numbers beyond float64, such as 10**400)."
+    ("True when the real number `value` is finite as a float (False for NaN, "
+     "infinities and numbers beyond float64, such as 10**400).")
     try: return math.isfinite(value)
     except (OverflowError, TypeError, ValueError): return False
 
 # %% ../nbs/00_core.ipynb #9055e91d
 def _check_int(name:str, value, lo:int=None, hi:int=None, hi_name:str=None) -> int:
-    "Return `value` as an `int`, or raise `ValueError` naming `name` when it is not a whole number in [`lo`, `min(hi, 2**53)`]."
+    ("Return `value` as an `int`, "
+     "or raise `ValueError` naming `name` when it is not a whole number in [`lo`, `min(hi, 2**53)`].")
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]   # 0-d arrays are scalars
     ok = isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
-    if not ok and not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real) and _finite(value) and float(value).is_integer(): ok = True
+    if (not ok and not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real) and _finite(value)
+            and float(value).is_integer()): ok = True
     if hi is None or hi > INT_MAX: hi, hi_name = INT_MAX, '2**53'
     rng = f"{'' if lo is None else lo} <= {name} <= {hi_name or hi}"
     if not ok: raise ValueError(f"{name} must be an integer with {rng}; got {value!r}")
@@ -54,18 +59,21 @@ def _check_int(name:str, value, lo:int=None, hi:int=None, hi_name:str=None) -> i
 
 # %% ../nbs/00_core.ipynb #8c881962
 def _check_bool(name:str, value) -> bool:
-    "Return `value` as a `bool`, or raise `ValueError` when it is not `True`/`False` (strings such as 'False' and `None` are refused)."
+    ("Return `value` as a `bool`, "
+     "or raise `ValueError` when it is not `True`/`False` (strings such as 'False' and `None` are refused).")
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
     if not isinstance(value, (bool, np.bool_)): raise ValueError(f"{name} must be True or False; got {value!r}")
     return bool(value)
 
 # %% ../nbs/00_core.ipynb #f0e657bd
 def _check_float(name:str, value, lo:float=None, hi:float=None, lo_open:bool=False, hi_open:bool=False) -> float:
-    "Return `value` as a finite `float`, or raise `ValueError` naming `name` and the valid range (None, strings, booleans refused)."
+    ("Return `value` as a finite `float`, "
+     "or raise `ValueError` naming `name` and the valid range (None, strings, booleans refused).")
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
     lo_op, hi_op = ('<' if lo_open else '<='), ('<' if hi_open else '<=')
     rng = (f"{lo} {lo_op} {name} {hi_op} {hi}" if lo is not None and hi is not None else
-           f"{name} {'>' if lo_open else '>='} {lo}" if lo is not None else f"{name} {hi_op} {hi}" if hi is not None else '')
+           f"{name} {'>' if lo_open else '>='} {lo}" if lo is not None else
+           f"{name} {hi_op} {hi}" if hi is not None else '')
     ok = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and _finite(value)
     if ok:
         v = float(value)
@@ -77,11 +85,14 @@ def _check_float(name:str, value, lo:float=None, hi:float=None, lo_open:bool=Fal
 from collections import abc
 
 def _check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:
-    "Return `ranks` as a 1-D `int64` array, or raise `ValueError` when it is empty, not whole numbers, or outside 1..`hi`."
-    if isinstance(ranks, (abc.Set, abc.Iterator, abc.KeysView, abc.ValuesView)): ranks = list(ranks)   # {3, 7}, dict views, generators
+    ("Return `ranks` as a 1-D `int64` array, or raise `ValueError` when it is empty, "
+     "not whole numbers, or outside 1..`hi`.")
+    # {3, 7}, dict views, generators
+    if isinstance(ranks, (abc.Set, abc.Iterator, abc.KeysView, abc.ValuesView)): ranks = list(ranks)
     try: a = np.asarray(ranks)
     except (ValueError, TypeError, OverflowError) as e:                  # ragged lists such as [[1, 2], [3]]
-        raise ValueError(f"{name} must be a 1-D array of ranks; got {type(ranks).__name__} that is not an array ({e})") from None
+        raise ValueError(f"{name} must be a 1-D array of ranks; "
+                         f"got {type(ranks).__name__} that is not an array ({e})") from None
     if a.ndim == 0: a = a.reshape(1)
     if a.ndim != 1: raise ValueError(f"{name} must be a 1-D array of ranks; got shape {a.shape}")
     if a.size == 0: raise ValueError(f"{name} must not be empty")
@@ -101,40 +112,53 @@ def _check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:
     return a.astype(np.int64)
 
 # %% ../nbs/00_core.ipynb #2ea8ca10
-_SEED_MAX = 2**64 - 1   # largest seed: NumPy's SeedSequence takes any non-negative int, the rank kernel's counter hash a uint64
+# largest seed: NumPy's SeedSequence takes any non-negative int, the rank kernel's counter hash a uint64
+_SEED_MAX = 2**64 - 1
 
 def _check_seed(name:str, seed):
-    "Return `seed` as `np.random.default_rng` takes it (None, an int in 0..2**64-1, or a NumPy Generator), or raise `ValueError` naming `name`."
-    if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence, np.random.BitGenerator)): return seed
+    ("Return `seed` as `np.random.default_rng` takes it (None, an int in 0..2**64-1, or a NumPy Generator), "
+     "or raise `ValueError` naming `name`.")
+    if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence, np.random.BitGenerator)):
+        return seed
     if isinstance(seed, np.ndarray) and seed.ndim == 0: seed = seed[()]   # 0-d arrays are scalars
     if isinstance(seed, numbers.Integral) and not isinstance(seed, (bool, np.bool_)):
         v = int(seed)
         if 0 <= v <= _SEED_MAX: return v
         raise ValueError(f"{name} must satisfy 0 <= {name} <= 2**64-1; got {v}")
-    raise ValueError(f"{name} must be None, an integer with 0 <= {name} <= 2**64-1, or a numpy.random.Generator; got {seed!r}")
+    raise ValueError(f"{name} must be None, an integer with 0 <= {name} <= 2**64-1, "
+                     f"or a numpy.random.Generator; got {seed!r}")
 
 # %% ../nbs/00_core.ipynb #5f4d09e2
-def _check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:bool=False, positive_sum:bool=False, scale:bool=False) -> np.ndarray:
-    "Return `value` as a 1-D float64 array of finite numbers (of length `size`), or raise `ValueError` naming `name` (strings, ragged lists refused)."
+def _check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:bool=False, positive_sum:bool=False,
+                  scale:bool=False) -> np.ndarray:
+    ("Return `value` as a 1-D float64 array of finite numbers (of length `size`), or raise `ValueError` naming `name` "
+     "(strings, ragged lists refused).")
     if isinstance(value, (abc.Set, abc.Iterator, abc.KeysView, abc.ValuesView)): value = list(value)
     what = f"a 1-D array of finite numbers{'' if size is None else f' of length {size_name or size}'}"
     try: a = np.asarray(value)
-    except (ValueError, TypeError, OverflowError): raise ValueError(f"{name} must be {what}; got {type(value).__name__} that is not an array") from None
-    if a.dtype.kind not in 'iufO' or isinstance(value, (str, bytes)): raise ValueError(f"{name} must be {what}; got {value!r:.60}")
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError(f"{name} must be {what}; got {type(value).__name__} that is not an array") from None
+    if a.dtype.kind not in 'iufO' or isinstance(value, (str, bytes)):
+        raise ValueError(f"{name} must be {what}; got {value!r:.60}")
     try: a = a.astype(np.float64)
-    except (ValueError, TypeError, OverflowError): raise ValueError(f"{name} must be {what}; got entries that are not numbers") from None
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError(f"{name} must be {what}; got entries that are not numbers") from None
     if a.ndim != 1: raise ValueError(f"{name} must be {what}; got shape {a.shape}")
-    if size is not None and len(a) != size: raise ValueError(f"{name} must have length {size_name or size}={size}; got length {len(a)}")
+    if size is not None and len(a) != size:
+        raise ValueError(f"{name} must have length {size_name or size}={size}; got length {len(a)}")
     if a.size == 0: raise ValueError(f"{name} must not be empty")
     bad = ~np.isfinite(a) | ((a < 0) if nonneg else False)
     if bad.any():
-        i = int(np.argmax(bad)); raise ValueError(f"{name} must be finite{' and >= 0' if nonneg else ''}; {name}[{i}] = {a[i].item()!r}")
+        i = int(np.argmax(bad)); raise ValueError(f"{name} must be finite{' and >= 0' if nonneg else ''}; "
+                                                  f"{name}[{i}] = {a[i].item()!r}")
     if positive_sum and not (a.max() > 0 if nonneg else a.sum() > 0): raise ValueError(f"{name} must not be all 0")
-    return a / a.max() if scale else a          # weights are scale-free: divided by the largest, 1e308s do not overflow a sum
+    # weights are scale-free: divided by the largest, 1e308s do not overflow a sum
+    return a / a.max() if scale else a
 
 # %% ../nbs/00_core.ipynb #77ae83b9
 def _check_seq(name:str, value, item=None, what:str='values') -> list:
-    "Return `value` as a non-empty list (each element checked by `item(f'{name}[i]', x)`), or raise `ValueError` naming `name` (None, a string, a dict or a scalar refused)."
+    ("Return `value` as a non-empty list (each element checked by `item(f'{name}[i]', x)`), or raise `ValueError` "
+     "naming `name` (None, a string, a dict or a scalar refused).")
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]   # a 0-d array is a scalar, not a sequence
     if value is None or isinstance(value, (str, bytes, dict)) or not isinstance(value, abc.Iterable):
         raise ValueError(f"{name} must be a non-empty list or tuple of {what}; got {value!r:.60}")
@@ -144,12 +168,16 @@ def _check_seq(name:str, value, item=None, what:str='values') -> list:
 
 # %% ../nbs/00_core.ipynb #18447c6e
 def _check_frame(name:str, value, columns=(), nonempty:bool=True):
-    "Return `value` when it is a pandas DataFrame with the `columns` (and rows), or raise `ValueError` naming `name` and what is expected."
+    ("Return `value` when it is a pandas DataFrame with the `columns` (and rows), "
+     "or raise `ValueError` naming `name` and what is expected.")
     import pandas as pd
     need = f" with columns {list(columns)}" if len(columns) else ''
-    if not isinstance(value, pd.DataFrame): raise ValueError(f"{name} must be a pandas DataFrame{need}; got {type(value).__name__}")
+    if not isinstance(value, pd.DataFrame):
+        raise ValueError(f"{name} must be a pandas DataFrame{need}; got {type(value).__name__}")
     missing = [c for c in columns if c not in value.columns]
-    if missing: raise ValueError(f"{name} must be a pandas DataFrame{need}; missing {missing}, it has {list(value.columns)[:10]}")
+    if missing:
+        raise ValueError(f"{name} must be a pandas DataFrame{need}; "
+                         f"missing {missing}, it has {list(value.columns)[:10]}")
     if nonempty and len(value) == 0: raise ValueError(f"{name} must have at least one row")
     return value
 
@@ -163,16 +191,20 @@ def _physical_bytes() -> int:
 
 # %% ../nbs/00_core.ipynb #e936c38a
 def _check_memory(name:str, value:int, nbytes:int):
-    "Raise `ValueError` naming `name` when an allocation of `nbytes` bytes for `name` = `value` exceeds physical memory."
+    ("Raise `ValueError` naming `name` when an allocation of `nbytes` bytes for `name` = "
+     "`value` exceeds physical memory.")
     have = _physical_bytes()
     if nbytes > have:
-        raise ValueError(f"{name} = {value} needs {nbytes / 2**30:.3g} GiB of memory; this machine has {have / 2**30:.3g} GiB")
+        raise ValueError(f"{name} = {value} needs {nbytes / 2**30:.3g} GiB of memory; "
+                         f"this machine has {have / 2**30:.3g} GiB")
 
 # %% ../nbs/00_core.ipynb #7c043564
 def _check_path(name:str, path, read:bool=True):
-    "Return `path` as a `Path`: for reading an existing, non-empty regular file, for writing a file in an existing directory; else `ValueError` naming `name` and the file."
+    ("Return `path` as a `Path`: for reading an existing, non-empty regular file, for writing a file in an existing "
+     "directory; else `ValueError` naming `name` and the file.")
     from pathlib import Path
-    if not isinstance(path, (str, os.PathLike)) or str(path) == '': raise ValueError(f"{name} must be a file path (str or Path); got {path!r:.60}")
+    if not isinstance(path, (str, os.PathLike)) or str(path) == '':
+        raise ValueError(f"{name} must be a file path (str or Path); got {path!r:.60}")
     p = Path(path)
     if p.is_dir(): raise ValueError(f"{name}: {p} is a directory, not a file")
     if read:
@@ -192,6 +224,8 @@ def _check_metric(metric:str) -> str:
     return m
 
 # %% ../nbs/00_core.ipynb #34ea68d3
-def _check_K(K, name:str="K") -> int | None:
+def _check_cutoff(K, name:str="K") -> int | None:
     "Return the cut-off `K` as an int (or `None` for no cut-off), or raise `ValueError` when `K` < 1."
     return None if K is None else _check_int(name, K, 1)
+
+_check_K = _check_cutoff   # the old name, for the chapters that still import it

@@ -51,26 +51,31 @@ def load_interactions(path,                 # .csv, .tsv or .parquet file
     path = _check_path('path', path)                 # an existing, non-empty file (not a directory)
     for arg, c in (('user', user), ('item', item), ('timestamp', timestamp)):
         if not (isinstance(c, str) and c) and not (arg == 'timestamp' and c is None):
-            raise ValueError(f"{arg} must be a column name (a non-empty string){' or None' if arg == 'timestamp' else ''}; got {c!r:.60}")
+            raise ValueError(f"{arg} must be a column name (a non-empty "
+                             f"string){' or None' if arg == 'timestamp' else ''}; got {c!r:.60}")
     suffix = path.suffix.lower()
-    if suffix not in ('.parquet', '.csv', '.tsv', '.txt'): raise ValueError(f"path: {path}: unsupported file type {suffix!r}; use .csv, .tsv or .parquet")
+    if suffix not in ('.parquet', '.csv', '.tsv', '.txt'):
+        raise ValueError(f"path: {path}: unsupported file type {suffix!r}; use .csv, .tsv or .parquet")
     try:
         if suffix == '.parquet': df = pd.read_parquet(path)
         else:
             with open(path, encoding='utf-8-sig', errors='replace') as f: head = f.readline()
-            sep = '\t' if suffix == '.tsv' else None if any(d in head for d in ',;\t|') else ','   # one column: do not sniff a letter as the delimiter
+            # one column: do not sniff a letter as the delimiter
+            sep = '\t' if suffix == '.tsv' else None if any(d in head for d in ',;\t|') else ','
             df = pd.read_csv(path, sep=sep, engine='python')
     except (UnicodeDecodeError, csv.Error, pd.errors.ParserError, pd.errors.EmptyDataError, ValueError, OSError) as e:
         what = 'not UTF-8 text' if isinstance(e, UnicodeDecodeError) else ' '.join(str(e).split())[:200]   # one line
         raise ValueError(f"path: {path} cannot be read as a {suffix[1:]} table of interactions: {what}") from None
     need = [(a, c) for a, c in (('user', user), ('item', item), ('timestamp', timestamp)) if c is not None]
     missing = [(a, c) for a, c in need if c not in df.columns]
-    if missing: raise ValueError(f"{path}: missing column(s) {[c for _, c in missing]}; the file has {list(df.columns)[:20]}; "
-                                 f"set {' and '.join(a + '=' for a, _ in missing)} to its column names")
+    if missing:
+        raise ValueError(f"{path}: missing column(s) {[c for _, c in missing]}; the file has {list(df.columns)[:20]}; "
+                         f"set {' and '.join(a + '=' for a, _ in missing)} to its column names")
     if len(df) == 0: raise ValueError(f"path: {path}: no interactions")
     for arg, c in need[:2]:
         if df[c].isna().any():
-            i = int(np.argmax(df[c].isna().values)); raise ValueError(f"path: {path}: line {i + 2}: {arg} ({c!r}) is missing")
+            i = int(np.argmax(df[c].isna().values))
+            raise ValueError(f"path: {path}: line {i + 2}: {arg} ({c!r}) is missing")
     out = pd.DataFrame({'user': pd.factorize(df[user], sort=True)[0], 'item': pd.factorize(df[item], sort=True)[0]})
     if timestamp is not None:
         ts = pd.to_numeric(df[timestamp], errors='coerce')
@@ -100,22 +105,29 @@ class Split:
         busy = np.asarray((self.train != 0).sum(1)).ravel() + np.diff(self.held_out.indptr)
         return self.n_items - busy[self.test_users] + 1
     def __repr__(self):
-        return f"Split({self.n_users} users, {self.n_items} items, {self.train.nnz} train, {len(self.test_users)} test instances)"
+        return (f"Split({self.n_users} users, {self.n_items} items, {self.train.nnz} train, "
+                f"{len(self.test_users)} test instances)")
 
 # %% ../nbs/08_data.ipynb #4bb7ec3e
 def _check_interactions(df) -> pd.DataFrame:
-    "`df` as a table of interactions: a DataFrame with rows, user and item columns without missing values, items as indices >= 0, numeric timestamps and ratings; else a `ValueError` naming `df`."
+    ("`df` as a table of interactions: a DataFrame with rows, user and item columns without missing values, items as "
+     "indices >= 0, numeric timestamps and ratings; else a `ValueError` naming `df`.")
     df = _check_frame('df', df, ('user', 'item'))
     for c in ('user', 'item', 'timestamp', 'rating'):
-        if c in df.columns and df[c].isna().any(): raise ValueError(f"df['{c}'] must have no missing values; row {int(np.argmax(df[c].isna().values))} has none")
+        if c in df.columns and df[c].isna().any():
+            raise ValueError(f"df['{c}'] must have no missing values; "
+                             f"row {int(np.argmax(df[c].isna().values))} has none")
     it = pd.to_numeric(df['item'], errors='coerce')
     if it.isna().any() or not pd.api.types.is_numeric_dtype(df['item']) or pd.api.types.is_bool_dtype(df['item']) \
        or (it < 0).any() or (it != np.floor(it)).any() or (it >= 2**31).any():
-        raise ValueError("df['item'] must hold item indices: integers 0 <= item < 2**31 (load_interactions re-indexes items from 0)")
+        raise ValueError("df['item'] must hold item indices: "
+                         "integers 0 <= item < 2**31 (load_interactions re-indexes items from 0)")
     for c in ('timestamp', 'rating'):
-        if c in df.columns and (not pd.api.types.is_numeric_dtype(df[c]) or not np.isfinite(df[c].to_numpy(np.float64)).all()):
+        if c in df.columns and (not pd.api.types.is_numeric_dtype(df[c])
+                                or not np.isfinite(df[c].to_numpy(np.float64)).all()):
             raise ValueError(f"df['{c}'] must hold finite numbers; got dtype {df[c].dtype}")
-    if df['user'].dtype == object and df['user'].map(type).nunique() > 1: raise ValueError("df['user'] must hold user ids of one type (numbers or strings, not both)")
+    if df['user'].dtype == object and df['user'].map(type).nunique() > 1:
+        raise ValueError("df['user'] must hold user ids of one type (numbers or strings, not both)")
     return df
 
 # %% ../nbs/08_data.ipynb #621016f5
@@ -161,7 +173,9 @@ def reference_ranks(global_ranks,  # global rank of each instance in its own poo
                    ) -> tuple[np.ndarray, int]: # ranks on the reference catalogue, and N
     "Map global ranks in per-instance pools to a common catalogue of N items, keeping $\\theta=(R-1)/(N_u-1)$."
     Nu, R = _check_ranks('pool_sizes', pool_sizes), _check_ranks('global_ranks', global_ranks)
-    if R.shape != Nu.shape: raise ValueError(f"global_ranks and pool_sizes must have the same length; got {R.shape} and {Nu.shape}")
-    if (Nu < 2).any() or (R < 1).any() or (R > Nu).any(): raise ValueError("need 2 <= pool_sizes and 1 <= global_ranks <= pool_sizes")
+    if R.shape != Nu.shape:
+        raise ValueError(f"global_ranks and pool_sizes must have the same length; got {R.shape} and {Nu.shape}")
+    if (Nu < 2).any() or (R < 1).any() or (R > Nu).any():
+        raise ValueError("need 2 <= pool_sizes and 1 <= global_ranks <= pool_sizes")
     N = int(np.median(Nu)) if N is None else _check_int('N', N, 2)
     return np.clip(1 + np.round((R - 1) * (N - 1) / (Nu - 1)).astype(np.int64), 1, N), N

@@ -12,9 +12,11 @@ import numpy as np
 import scipy.sparse as sps
 import matplotlib.pyplot as plt
 from fastcore.basics import patch
-from .core import _check_int, _check_ranks, _check_metric, _check_K, _check_bool, _check_float, _check_vector
+from .core import (_check_int, _check_ranks, _check_metric, _check_cutoff, _check_bool, _check_float,
+                             _check_vector)
 from .metrics import metric_weights
-from .sampling import _check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _GridKernel, _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES
+from .sampling import (_check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _GridKernel,
+                                 _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES)
 
 # %% auto #0
 __all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'estimator_label',
@@ -23,33 +25,38 @@ __all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get
 
 # %% ../nbs/03a_evaluation.ipynb #62d40baf
 def _column_key(Ns, ns, r) -> np.ndarray:
-    "One int64 per user that sorts like (N_u, n_u, r_u): small codes of the distinct N and n, then the rank (rows of the triple if it would overflow)."
+    ("One int64 per user that sorts like (N_u, n_u, r_u): small codes of the distinct N and n, then the rank (rows of "
+     "the triple if it would overflow).")
     uN, cN = np.unique(Ns, return_inverse=True)
     un, cn = np.unique(ns, return_inverse=True)
     span = int(r.max(initial=0)) + 1
-    if len(uN) * len(un) * span >= 2**62: return np.unique(np.stack([Ns, ns, r], 1), axis=0, return_inverse=True)[1].ravel()
+    if len(uN) * len(un) * span >= 2**62:
+        return np.unique(np.stack([Ns, ns, r], 1), axis=0, return_inverse=True)[1].ravel()
     return (cN.ravel().astype(np.int64) * len(un) + cn.ravel()) * span + r
 
 
 # %% ../nbs/03a_evaluation.ipynb #7d8b3bd4
 class _KernelNotHeld(ValueError):
-    "A step that keeps the kernel in memory cannot hold it (a `ValueError`: the caller's bad input, named in the message)."
+    ("A step that keeps the kernel in memory cannot hold it (a `ValueError`: "
+     "the caller's bad input, named in the message).")
 
 class SampledRanks:
-    "A sampled evaluation, validated once: the sampled rank (1..n_u) of each user's relevant item among n_u candidates from N_u items."
+    ("A sampled evaluation, validated once: "
+     "the sampled rank (1..n_u) of each user's relevant item among n_u candidates from N_u items.")
     def __init__(self,
                  ranks,             # sampled rank of each user's relevant item, 1..n_u
-                 N,                 # number of items in the catalogue, N >= 2: one for all users, or one per user (their own pools)
+                 N,                 # catalogue size N >= 2: one for all users, or one per user (their own pools)
                  n,                 # sample set size including the relevant item: one for all users, or one per user
-                 replace:bool=True, # the n-1 other items were drawn with replacement (binomial) or without (hypergeometric)
-                 grid:bool=True,    # beyond 1 GB of kernel, fit on the coarse grid of global ranks (chapter 2); False: stream the exact kernel (slower)
-                 *, _name:str='ranks', # the name of `ranks` in error messages (the caller's argument: `sampled_ranks` for the estimators)
+                 replace:bool=True, # the n-1 others drawn with replacement (binomial) or without (hypergeometric)
+                 grid:bool=True,    # beyond 1 GB of kernel: fit on the coarse grid; False: stream the exact kernel
+                 *, _name:str='ranks', # `ranks`'s name in error messages (`sampled_ranks` for the estimators)
                 ):
         self.replace, self.grid = _check_bool('replace', replace), _check_bool('grid', grid)
         if np.ndim(N) == 0: self.N, Ns = _check_int('N', N, 2), None
         else:
             Ns = _check_ranks('N', N)
-            if (Ns < 2).any(): raise ValueError(f"N must hold catalogue sizes >= 2; N[{int(np.argmax(Ns < 2))}] = {Ns[Ns < 2][0]}")
+            if (Ns < 2).any():
+                raise ValueError(f"N must hold catalogue sizes >= 2; N[{int(np.argmax(Ns < 2))}] = {Ns[Ns < 2][0]}")
             self.N = int(Ns.max())                              # the support 1..max N_u of the rank distribution
         if np.ndim(n) == 0:
             n = _check_sizes(self.N, n, self.replace)[1]
@@ -58,33 +65,44 @@ class SampledRanks:
         else:
             r = _check_ranks(_name, ranks)
             ns = np.asarray(n)
-            if ns.shape != r.shape: raise ValueError(f"n must have one sample size per sampled rank ({len(r)}); got shape {ns.shape}")
-            ns = _check_ranks('n', ns, None if self.replace else self.N, None if self.replace else 'N (without replacement)')
-            if (ns < 2).any(): raise ValueError(f"n must hold sample sizes >= 2; n[{int(np.argmax(ns < 2))}] = {ns[ns < 2][0]}")
+            if ns.shape != r.shape:
+                raise ValueError(f"n must have one sample size per sampled rank ({len(r)}); got shape {ns.shape}")
+            ns = _check_ranks('n', ns, None if self.replace else self.N,
+                              None if self.replace else 'N (without replacement)')
+            if (ns < 2).any():
+                raise ValueError(f"n must hold sample sizes >= 2; n[{int(np.argmax(ns < 2))}] = {ns[ns < 2][0]}")
             bad = r > ns
             if bad.any():
-                i = int(np.argmax(bad)); raise ValueError(f"{_name}[{i}] = {r[i]} exceeds its own sample size n[{i}] = {ns[i]}")
+                i = int(np.argmax(bad)); raise ValueError(f"{_name}[{i}] = {r[i]} exceeds its own "
+                                                          f"sample size n[{i}] = {ns[i]}")
         if Ns is None: Ns = np.full(len(r), self.N, dtype=np.int64)
-        elif Ns.shape != r.shape: raise ValueError(f"N must have one catalogue size per sampled rank ({len(r)}); got shape {Ns.shape}")
+        elif Ns.shape != r.shape:
+            raise ValueError(f"N must have one catalogue size per sampled rank ({len(r)}); got shape {Ns.shape}")
         elif not self.replace and (ns > Ns).any():
-            i = int(np.argmax(ns > Ns)); raise ValueError(f"n[{i}] = {ns[i]} exceeds its own catalogue N[{i}] = {Ns[i]} (without replacement)")
+            i = int(np.argmax(ns > Ns)); raise ValueError(f"n[{i}] = {ns[i]} exceeds its own catalogue N[{i}] = "
+                                                          f"{Ns[i]} (without replacement)")
         self.ranks, self.n, self.Ns, self.M = r, ns, Ns, len(r)
         for a in (self.ranks, self.n, self.Ns): a.flags.writeable = False
         _, first, self.column, counts = np.unique(_column_key(Ns, ns, r), return_index=True, return_inverse=True,
-                                                  return_counts=True)      # columns sorted by catalogue, size, then rank
+                                                  # columns sorted by catalogue, size, then rank
+                                                  return_counts=True)
         self.column = self.column.ravel()
         self.col_N, self.col_n, self.col_r, self.counts = Ns[first], ns[first], r[first], counts.astype(np.float64)
         self._kernel = self._streamed = None
 
     @classmethod
     def of(cls, data, N=None, n=None, replace:bool=True) -> SampledRanks:
-        "`data` itself when it is a `SampledRanks` (N and n, if given, must agree with it); otherwise `SampledRanks(data, N, n, replace)`."
+        ("`data` itself when it is a `SampledRanks` (N and n, if given, must agree with it); otherwise "
+         "`SampledRanks(data, N, n, replace)`.")
         if not isinstance(data, SampledRanks):
-            if N is None or n is None: raise ValueError("N and n are required unless the sampled ranks are a SampledRanks")
+            if N is None or n is None:
+                raise ValueError("N and n are required unless the sampled ranks are a SampledRanks")
             return cls(data, N, n, replace, _name='sampled_ranks')
-        if N is not None and not (np.array_equal(N, data.Ns) if np.ndim(N) else data.catalogue_size == _check_int('N', N, 2)):
+        if N is not None and not (np.array_equal(N, data.Ns) if np.ndim(N)
+                                  else data.catalogue_size == _check_int('N', N, 2)):
             raise ValueError(f"N={N!r} disagrees with the evaluation's catalogue sizes")
-        if n is not None and (np.ndim(n) > 0 or data.fixed_n != n): raise ValueError(f"n={n!r} disagrees with the evaluation's sample sizes")
+        if n is not None and (np.ndim(n) > 0 or data.fixed_n != n):
+            raise ValueError(f"n={n!r} disagrees with the evaluation's sample sizes")
         if _check_bool('replace', replace) != data.replace and replace is not True:
             raise ValueError(f"replace={replace} disagrees with the evaluation's replace={data.replace}")
         return data
@@ -103,7 +121,8 @@ class SampledRanks:
         "Raise `ValueError` unless all users share one sample set size and one catalogue size (what `what` needs)."
         if self.fixed_n is None or self.catalogue_size is None:
             which = 'sample set size' if self.fixed_n is None else 'catalogue size N'
-            raise ValueError(f"{what} needs one {which} for all users" + (f"; with per-user sizes use one of {instead}" if instead else ''))
+            raise ValueError(f"{what} needs one {which} for all users"
+                             + (f"; with per-user sizes use one of {instead}" if instead else ''))
 
     @property
     def histogram(self) -> np.ndarray:
@@ -113,10 +132,13 @@ class SampledRanks:
         return h
 
     def kernel(self, stream:bool=False):
-        "The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j, built on first use and kept (up to 4 GB); with `stream`, beyond 1 GB (one N) the `_GridKernel` of the coarse grid, or with `grid=False` (one N and n) a `_StreamedKernel` that regenerates its rows."
+        ("The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j, built on first use and kept "
+         "(up to 4 GB); with `stream`, beyond 1 GB (one N) the `_GridKernel` of the coarse grid, or with `grid=False` "
+         "(one N and n) a `_StreamedKernel` that regenerates its rows.")
         if self._kernel is not None: return self._kernel
         if stream and self._streamed is not None: return self._streamed
-        can_grid = stream and self.grid and self.catalogue_size is not None      # the grid holds one sample set size or several
+        # the grid holds one sample set size or several
+        can_grid = stream and self.grid and self.catalogue_size is not None
         can_stream = stream and self.catalogue_size is not None and self.fixed_n is not None
         try: self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N,
                                         max_bytes=_STREAM_BYTES if can_grid or can_stream else _MAX_BYTES)
@@ -124,25 +146,36 @@ class SampledRanks:
             grid_need = ''
             if can_grid:
                 try: self._streamed = _GridKernel(self.N, self.fixed_n or self.col_n, self.replace, self.col_r)
-                except _KernelTooLarge as g: grid_need = f" (its coarse grid's sums {g.nbytes / 2**30:.1f} GB)"   # sizes in the thousands over millions of items
-            if self._streamed is None and can_stream: self._streamed = _StreamedKernel(self.N, self.fixed_n, self.replace, self.col_r)
-            if self._streamed is None and can_grid and e.nbytes <= _MAX_BYTES:   # several sizes beyond the grid: the kernel itself, up to 4 GB
-                self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N, max_bytes=_MAX_BYTES)
+                # sizes in the thousands over millions of items
+                except _KernelTooLarge as g: grid_need = f" (its coarse grid's sums {g.nbytes / 2**30:.1f} GB)"
+            if self._streamed is None and can_stream:
+                self._streamed = _StreamedKernel(self.N, self.fixed_n, self.replace, self.col_r)
+            # several sizes beyond the grid: the kernel itself, up to 4 GB
+            if self._streamed is None and can_grid and e.nbytes <= _MAX_BYTES:
+                self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N,
+                                           max_bytes=_MAX_BYTES)
                 return self._kernel
-            if not stream or self._streamed is None:                         # this step keeps the kernel, or nothing else fits
-                raise _KernelNotHeld(f"{e} over the observed sampled ranks{grid_need}, and this step keeps it in memory (per-user catalogues, "
-                                     "intervals and comparisons with grid=False, or per-user sample set sizes too large for the grid); with one "
-                                     "catalogue size the estimators and their intervals fit on a coarse grid of global ranks instead (grid=True, "
-                                     "the default), and the intervals of BV, MN and CLS need no kernel") from None
+            # this step keeps the kernel, or nothing else fits
+            if not stream or self._streamed is None:
+                raise _KernelNotHeld(f"{e} over the observed sampled ranks{grid_need}, and this step keeps it in "
+                                     "memory (per-user catalogues, intervals and comparisons with grid=False, or "
+                                     "per-user sample set sizes too large for the grid); with one catalogue size the "
+                                     "estimators and their intervals fit on a coarse grid of global ranks instead "
+                                     "(grid=True, the default), and the intervals of BV, MN and CLS need no kernel"
+                                     ) from None
             return self._streamed
         return self._kernel
 
     def at_columns(self, cols) -> SampledRanks:
-        "The evaluation of one user per entry of `cols` (column indices, repeats allowed): a resample or a subset of the users."
+        ("The evaluation of one user per entry of `cols` (column indices, repeats allowed): "
+         "a resample or a subset of the users.")
         cols = np.asarray(cols, np.int64)
-        out = SampledRanks(self.col_r[cols], self.catalogue_size or self.col_N[cols], self.fixed_n or self.col_n[cols], self.replace, self.grid)
-        if isinstance(self._streamed, _GridKernel): out._streamed = self._streamed.columns(out.col_r, out.col_n)   # the same grid: no sweep over N rows
-        if self._kernel is not None: out._kernel = self._kernel[:out.N, np.unique(cols)]   # its rows and columns of the kernel already built (to rounding)
+        out = SampledRanks(self.col_r[cols], self.catalogue_size or self.col_N[cols], self.fixed_n or self.col_n[cols],
+                           self.replace, self.grid)
+        # the same grid: no sweep over N rows
+        if isinstance(self._streamed, _GridKernel): out._streamed = self._streamed.columns(out.col_r, out.col_n)
+        # its rows and columns of the kernel already built (to rounding)
+        if self._kernel is not None: out._kernel = self._kernel[:out.N, np.unique(cols)]
         return out
 
     def bootstrap_counts(self, B:int, rng) -> np.ndarray:
@@ -175,7 +208,8 @@ class Estimator:
     fit:Callable          # fit(SampledRanks, **options) -> fitted estimate
     per_user_n:bool       # accepts per-user sample sizes (adaptive sampling)
     description:str = ''  # one line for tables and `--help`
-    distribution:bool = False # returns a RankDistribution: its intervals draw ranks from the posterior (the kernel in memory)
+    # returns a RankDistribution: its intervals draw ranks from the posterior (the kernel in memory)
+    distribution:bool = False
 
 ESTIMATORS: dict = {}
 
@@ -183,7 +217,8 @@ ESTIMATORS: dict = {}
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*")   # the one naming scheme: MLE, MLE-auto, BV-MLE
 
 def register_estimator(name:str, per_user_n:bool=False, description:str='', distribution:bool=False):
-    "Decorator: register `fit` under `name` in `ESTIMATORS`; without `per_user_n` it refuses evaluations with per-user sizes."
+    ("Decorator: register `fit` under `name` in `ESTIMATORS`; "
+     "without `per_user_n` it refuses evaluations with per-user sizes.")
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise ValueError(f"name must be letters and digits joined by hyphens, such as 'MLE-auto'; got {name!r:.60}")
     per_user_n, distribution = _check_bool('per_user_n', per_user_n), _check_bool('distribution', distribution)
@@ -194,14 +229,16 @@ def register_estimator(name:str, per_user_n:bool=False, description:str='', dist
                 ev.require_uniform(f"estimator {name}", ', '.join(k for k, v in ESTIMATORS.items() if v.per_user_n))
                 return _fit(ev, *args, **options)
         old = ESTIMATORS.get(name)
-        if old is None or fit.__module__ != '__main__' or old.fit.__module__ == '__main__':   # a session never replaces the package's
+        # a session never replaces the package's
+        if old is None or fit.__module__ != '__main__' or old.fit.__module__ == '__main__':
             ESTIMATORS[name] = Estimator(name, fit, per_user_n, description, distribution)
         return fit
     return deco
 
 # %% ../nbs/03a_evaluation.ipynb #95a95417
 def get_estimator(name:str) -> Estimator:
-    "The registered estimator called `name` (any case; an old spelling such as `BV_MLE` with a warning), or `ValueError` listing the names."
+    ("The registered estimator called `name` (any case; an old spelling such as `BV_MLE` with a warning), or "
+     "`ValueError` listing the names.")
     return _get_estimator(name)
 
 # %% ../nbs/03a_evaluation.ipynb #cbeb2edb
@@ -222,29 +259,36 @@ def _get_estimator(name, arg:str='name') -> Estimator:
 def _fit_defaults(e:Estimator) -> dict:
     "The keyword options of `e.fit` with their defaults (empty where it takes `**options` only)."
     sig = inspect.signature(e.fit)
-    return {k: v.default for k, v in sig.parameters.items() if v.default is not inspect.Parameter.empty and not k.startswith('_')}
+    return {k: v.default for k, v in sig.parameters.items()
+            if v.default is not inspect.Parameter.empty and not k.startswith('_')}
 
 def _label_value(key:str, v):
-    "An option's value as a label writes it: the Python literal (a float exactly, a NumPy scalar as a Python number, inf and nan by name)."
+    ("An option's value as a label writes it: "
+     "the Python literal (a float exactly, a NumPy scalar as a Python number, inf and nan by name).")
     v = v.item() if isinstance(v, np.generic) else v
-    if v is None or isinstance(v, (bool, int, float, str)) or isinstance(v, tuple) and all(isinstance(x, (bool, int, float, str)) for x in v): return v
-    raise ValueError(f"options[{key!r}] must be a number, string, None or tuple of them to appear in a label; got {type(v).__name__}")
+    plain = (bool, int, float, str)
+    if v is None or isinstance(v, plain) or isinstance(v, tuple) and all(isinstance(x, plain) for x in v): return v
+    raise ValueError(f"options[{key!r}] must be a number, string, "
+                     f"None or tuple of them to appear in a label; got {type(v).__name__}")
 
 # %% ../nbs/03a_evaluation.ipynb #f6d61917
 def estimator_label(name:str, # a registered estimator (any case)
                     **options, # options of its fit, e.g. gamma=0.1
                    ) -> str:
-    "How tables, figures and the command line name an estimator: its registered name, then the options that differ from its defaults."
+    ("How tables, figures and the command line name an estimator: "
+     "its registered name, then the options that differ from its defaults.")
     e = _get_estimator(name)
     defaults, values = _fit_defaults(e), {k: _label_value(k, v) for k, v in options.items()}
-    shown = {k: v for k, v in values.items() if not (k in defaults and type(defaults[k]) is type(v) and defaults[k] == v)}
+    shown = {k: v for k, v in values.items()
+             if not (k in defaults and type(defaults[k]) is type(v) and defaults[k] == v)}
     return e.name + (f"({', '.join(f'{k}={v!r}' for k, v in shown.items())})" if shown else '')
 
 # %% ../nbs/03a_evaluation.ipynb #748b4513
 def _literal(node):
     "The value of one option in a label: a Python literal, or inf / -inf / nan."
     if isinstance(node, ast.Name) and node.id in ('inf', 'nan'): return float(node.id)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Name) and node.operand.id == 'inf': return -math.inf
+    if (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Name)
+            and node.operand.id == 'inf'): return -math.inf
     return ast.literal_eval(node)
 
 def parse_estimator_label(label:str, # a label of `estimator_label`, e.g. 'BV(gamma=0.1)'
@@ -252,7 +296,8 @@ def parse_estimator_label(label:str, # a label of `estimator_label`, e.g. 'BV(ga
                          ) -> tuple:       # (Estimator, options dict)
     "The estimator and the options that a label names: 'BV(gamma=0.1)' -> (BV, {'gamma': 0.1})."
     m = re.fullmatch(r'\s*([^()]+?)\s*(?:\((.*)\))?\s*', label, re.S) if isinstance(label, str) else None
-    if m is None: raise ValueError(f"{arg} must be an estimator label such as 'MLE' or 'BV(gamma=0.1)'; got {label!r:.60}")
+    if m is None:
+        raise ValueError(f"{arg} must be an estimator label such as 'MLE' or 'BV(gamma=0.1)'; got {label!r:.60}")
     e = _get_estimator(m[1], arg)
     try: call = ast.parse(f'f({m[2] or ""})', mode='eval').body
     except SyntaxError: call = None
@@ -265,7 +310,9 @@ def parse_estimator_label(label:str, # a label of `estimator_label`, e.g. 'BV(ga
     options = {}
     for k in call.keywords:
         try: options[k.arg] = _literal(k.value)
-        except Exception: raise ValueError(f"{arg}: option {k.arg} must be a number, string, None or tuple; got {ast.unparse(k.value)!r:.60}") from None
+        except Exception:
+            raise ValueError(f"{arg}: option {k.arg} must be a number, string, None or tuple; got "
+                             f"{ast.unparse(k.value)!r:.60}") from None
     return e, options
 
 # %% ../nbs/03a_evaluation.ipynb #ae5f0e00
@@ -277,11 +324,12 @@ class AdjustedEstimate:
                  method:str,              # estimator name
                  info:dict=None,          # options and diagnostics
                 ):
-        self.evaluation, self._adjusted, self.method, self.info, self._cache = evaluation, adjusted, method, info or {}, {}
+        self.evaluation, self._adjusted, self.method = evaluation, adjusted, method
+        self.info, self._cache = info or {}, {}
 
     def adjusted(self, metric:str, K:int=None) -> np.ndarray:
         "The adjusted metric x(r), r = 1..n, for metric@K (computed once per metric and cut-off)."
-        key = (_check_metric(metric), _check_K(K))
+        key = (_check_metric(metric), _check_cutoff(K))
         if key not in self._cache: self._cache[key] = self._adjusted(*key)
         return self._cache[key]
 
@@ -296,7 +344,8 @@ class AdjustedEstimate:
     def __repr__(self): return f"AdjustedEstimate(method={self.method!r}, M={self.evaluation.M})"
 
 # %% ../nbs/03a_evaluation.ipynb #f61a3602
-@register_estimator('Sampled', per_user_n=True, description='the naive sampled metric (what a sampled evaluation reports)')
+@register_estimator('Sampled', per_user_n=True,
+                    description='the naive sampled metric (what a sampled evaluation reports)')
 def _fit_sampled(ev:SampledRanks) -> AdjustedEstimate:
     "The naive sampled metric as a fitted estimate: the metric of the sampled rank itself, linear in the counts."
     est = AdjustedEstimate(ev, None, 'Sampled')
@@ -314,14 +363,19 @@ class RankDistribution:
                  sampled_ranks=None,# the SampledRanks it was estimated from, used by `bootstrap`
                 ):
         try: self.pmf = np.asarray(pmf, dtype=np.float64)
-        except (TypeError, ValueError): raise ValueError(f"pmf must be an array of probabilities; got {type(pmf).__name__}") from None
-        if self.pmf.ndim != 1 or len(self.pmf) < 2: raise ValueError(f"pmf must be a 1-D array over ranks 1..N, N >= 2; got shape {self.pmf.shape}")
-        if not np.isfinite(self.pmf).all() or (self.pmf < -1e-4).any() or abs(self.pmf.sum() - 1) > 1e-4:   # solver noise tolerated
-            raise ValueError(f"pmf must hold finite probabilities >= 0 summing to 1; got min {self.pmf.min()!r}, sum {self.pmf.sum()!r}")
+        except (TypeError, ValueError):
+            raise ValueError(f"pmf must be an array of probabilities; got {type(pmf).__name__}") from None
+        if self.pmf.ndim != 1 or len(self.pmf) < 2:
+            raise ValueError(f"pmf must be a 1-D array over ranks 1..N, N >= 2; got shape {self.pmf.shape}")
+        # solver noise tolerated
+        if not np.isfinite(self.pmf).all() or (self.pmf < -1e-4).any() or abs(self.pmf.sum() - 1) > 1e-4:
+            raise ValueError(f"pmf must hold finite probabilities >= 0 summing to 1; "
+                             f"got min {self.pmf.min()!r}, sum {self.pmf.sum()!r}")
         self.N, self.method, self.info = len(self.pmf), method, info or {}
         self._refit, self._ranks = refit, sampled_ranks
 
-    def __repr__(self): return f"RankDistribution(method={self.method!r}, N={self.N}, recall@10={self.metric('recall', 10):.4f})"
+    def __repr__(self):
+        return f"RankDistribution(method={self.method!r}, N={self.N}, recall@10={self.metric('recall', 10):.4f})"
 
     @property
     def cdf(self) -> np.ndarray:
@@ -333,12 +387,15 @@ class RankDistribution:
         return float(metric_weights(metric, self.N, K) @ self.pmf)
 
     def bootstrap(self, metric:str, K:int=None, n_boot:int=200, level:float=0.95, seed=None) -> tuple:
-        "Percentile bootstrap interval (lo, hi) of one metric: resample the users, re-estimate (see `estimate_intervals` for calibrated ones)."
-        if self._refit is None: raise ValueError("bootstrap needs a distribution returned by an estimator (refit and data unknown)")
+        ("Percentile bootstrap interval (lo, hi) of one metric: resample the users, re-estimate (see "
+         "`estimate_intervals` for calibrated ones).")
+        if self._refit is None:
+            raise ValueError("bootstrap needs a distribution returned by an estimator (refit and data unknown)")
         n_boot = _check_int('n_boot', n_boot, 2)
         level = _check_float('level', level, 0, 1, lo_open=True, hi_open=True)
         rng, ev = np.random.default_rng(seed), self._ranks
-        vals = np.array([self._refit(ev.at_columns(ev.column[rng.integers(0, ev.M, size=ev.M)])).metric(metric, K) for _ in range(n_boot)])
+        vals = np.array([self._refit(ev.at_columns(ev.column[rng.integers(0, ev.M, size=ev.M)])).metric(metric, K)
+                         for _ in range(n_boot)])
         return tuple(np.quantile(vals, [(1 - level) / 2, (1 + level) / 2]))
 
     def plot(self, exact=None, top:int=200, ax=None):
@@ -350,7 +407,8 @@ class RankDistribution:
         if exact is not None:
             e = _as_pmf(exact, self.N)
             ax[0].plot(R, e[:len(R)], 'k:', label='exact'); ax[1].plot(R, np.cumsum(e)[:len(R)], 'k:', label='exact')
-        ax[0].set(xlabel='global rank R', ylabel='P(R)', title='pmf'); ax[1].set(xlabel='K', ylabel='P(R <= K) = Recall@K', title='CDF')
+        ax[0].set(xlabel='global rank R', ylabel='P(R)', title='pmf')
+        ax[1].set(xlabel='K', ylabel='P(R <= K) = Recall@K', title='CDF')
         ax[1].legend()
         return ax
 
@@ -359,7 +417,9 @@ def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     "A prior given as an array or a RankDistribution, validated as a distribution over 1..N."
     p = prior.pmf if isinstance(prior, RankDistribution) else _check_vector(name, prior, N, 'N')
     if p.shape != (N,): raise ValueError(f"{name} must have length N={N}; got shape {p.shape}")
-    if (p < 0).any(): i = int(np.argmax(p < 0)); raise ValueError(f"{name} must have finite entries >= 0; {name}[{i}] = {p[i].item()!r}")
+    if (p < 0).any():
+        i = int(np.argmax(p < 0)); raise ValueError(f"{name} must have finite entries >= 0; "
+                                                    f"{name}[{i}] = {p[i].item()!r}")
     if abs(p.sum() - 1) > 1e-9: raise ValueError(f"{name} must sum to 1 (within 1e-9); sums to {p.sum():.12g}")
     return p
 
@@ -376,14 +436,17 @@ def empirical_distribution(global_ranks, # global ranks 1..N of the users' relev
 _MIN_STRATUM = 200
 
 def _pool_strata(Ns:np.ndarray, strata:int) -> list[np.ndarray]:
-    "User indices of up to `strata` groups of about equal size by catalogue size N_u (equal sizes stay together; >= 200 users a group when cut evenly)."
+    ("User indices of up to `strata` groups of about equal size by catalogue size N_u (equal sizes stay together; >= "
+     "200 users a group when cut evenly).")
     k = max(1, min(strata, len(Ns) // _MIN_STRATUM))
     order = np.argsort(Ns, kind='stable'); s = Ns[order]
-    pos = np.arange(1, k) * len(s) // k                                      # equal-size cuts, moved to the nearer end of a run of equal N_u
+    # equal-size cuts, moved to the nearer end of a run of equal N_u
+    pos = np.arange(1, k) * len(s) // k
     lo, hi = np.searchsorted(s, s[pos], side='left'), np.searchsorted(s, s[pos], side='right')
     cuts = np.unique(np.where(pos - lo <= hi - pos, lo, hi))
     groups = [g for g in np.split(order, cuts) if len(g)]
-    while len(groups) > 1 and min(map(len, groups)) < _MIN_STRATUM:       # a run of equal sizes can leave a small group: merge it
+    # a run of equal sizes can leave a small group: merge it
+    while len(groups) > 1 and min(map(len, groups)) < _MIN_STRATUM:
         i = int(np.argmin([len(g) for g in groups]))
         j = i - 1 if i == len(groups) - 1 or (i > 0 and len(groups[i - 1]) < len(groups[i + 1])) else i + 1
         groups[min(i, j)] = np.concatenate([groups[min(i, j)], groups[max(i, j)]]); del groups[max(i, j)]
@@ -392,7 +455,8 @@ def _pool_strata(Ns:np.ndarray, strata:int) -> list[np.ndarray]:
 # %% ../nbs/03a_evaluation.ipynb #8e2e586a
 @patch
 def pool_strata(self:SampledRanks, strata:int=6) -> list[np.ndarray]:
-    "The users (indices) of each pool stratum: all users with one catalogue or too few users, else up to `strata` groups by N_u."
+    ("The users (indices) of each pool stratum: "
+     "all users with one catalogue or too few users, else up to `strata` groups by N_u.")
     strata = _check_int('strata', strata, 1)
     groups = [np.arange(self.M)] if self.catalogue_size is not None else _pool_strata(self.Ns, strata)
     return [np.arange(self.M)] if len(groups) == 1 else groups
@@ -400,19 +464,24 @@ def pool_strata(self:SampledRanks, strata:int=6) -> list[np.ndarray]:
 # %% ../nbs/03a_evaluation.ipynb #c7b6d6ff
 @patch
 def stratum(self:SampledRanks, users, exact_pools:bool=False) -> SampledRanks:
-    "The evaluation of `users` (indices): in one catalogue, their median N_u (at least their largest n_u without replacement), or in their own (`exact_pools`)."
+    ("The evaluation of `users` (indices): in one catalogue, their median N_u (at least their largest n_u without "
+     "replacement), or in their own (`exact_pools`).")
     u, exact_pools = np.asarray(users), _check_bool('exact_pools', exact_pools)
-    if u.ndim != 1 or not len(u) or u.dtype.kind not in 'iu' or u.min() < 0 or u.max() >= self.M or len(np.unique(u)) < len(u):
-        raise ValueError(f"users must be distinct user indices 0..{self.M - 1} (an integer array, not a mask); got {users!r:.60}")
+    if (u.ndim != 1 or not len(u) or u.dtype.kind not in 'iu' or u.min() < 0 or u.max() >= self.M
+            or len(np.unique(u)) < len(u)):
+        raise ValueError(f"users must be distinct user indices 0..{self.M - 1} (an integer array, "
+                         f"not a mask); got {users!r:.60}")
     users = u.astype(np.int64)
     if (exact_pools or self.catalogue_size is not None) and np.array_equal(users, np.arange(self.M)): return self
     N = self.Ns[users] if exact_pools else int(np.median(self.Ns[users]))
-    if not (exact_pools or self.replace): N = max(N, int(self.n[users].max()))     # without replacement n_u <= N must hold
+    # without replacement n_u <= N must hold
+    if not (exact_pools or self.replace): N = max(N, int(self.n[users].max()))
     return SampledRanks(self.ranks[users], N, self.fixed_n or self.n[users], self.replace, self.grid)
 
 # %% ../nbs/03a_evaluation.ipynb #fa6dd6f4
 class StratifiedEstimate:
-    "An estimate fitted in each pool stratum, combined by the groups' shares of the users: metric = sum_s (M_s / M) metric_s."
+    ("An estimate fitted in each pool stratum, combined by the groups' shares of the users: "
+     "metric = sum_s (M_s / M) metric_s.")
     def __init__(self,
                  parts:list,               # (users, evaluation, fitted estimate) of each stratum
                  evaluation:SampledRanks,  # the whole evaluation
@@ -440,19 +509,22 @@ class StratifiedEstimate:
         "P(R <= K) for K = 1..max N_u: the estimated Recall@K curve."
         return np.cumsum(self.pmf)
 
-    def __repr__(self): return f"StratifiedEstimate(method={self.method!r}, strata={len(self.parts)}, M={self.evaluation.M})"
+    def __repr__(self):
+        return f"StratifiedEstimate(method={self.method!r}, strata={len(self.parts)}, M={self.evaluation.M})"
 
 # %% ../nbs/03a_evaluation.ipynb #b065e717
 def fit_estimator(name:str,                # a registered estimator (any case)
                   evaluation:SampledRanks, # the sampled evaluation
                   strata:int=6,            # per-user catalogues: up to this many pool strata (1: one group)
-                  exact_pools:bool=False,  # per-user catalogues: each stratum with its users' own N_u (else its median N_u)
+                  exact_pools:bool=False,  # per-user catalogues: each stratum in its users' own N_u (else their median)
                   **options,               # options of the estimator (e.g. gamma for BV)
                  ):
-    "Fit the registered estimator `name` to a `SampledRanks`; with per-user catalogues, in each pool stratum (a `StratifiedEstimate`; with `exact_pools`, AUC is taken at each stratum's largest N_u)."
+    ("Fit the registered estimator `name` to a `SampledRanks`; with per-user catalogues, in each pool stratum (a "
+     "`StratifiedEstimate`; with `exact_pools`, AUC is taken at each stratum's largest N_u).")
     e = get_estimator(name)
     if not isinstance(evaluation, SampledRanks):
-        raise ValueError(f"evaluation must be a SampledRanks (build one with SampledRanks(ranks, N, n)); got {type(evaluation).__name__}")
+        raise ValueError(f"evaluation must be a SampledRanks (build one with SampledRanks(ranks, N, n)); "
+                         f"got {type(evaluation).__name__}")
     groups, exact_pools = evaluation.pool_strata(strata), _check_bool('exact_pools', exact_pools)
     parts = [(u, evaluation.stratum(u, exact_pools)) for u in groups]
     if len(parts) == 1 and parts[0][1] is evaluation: return e.fit(evaluation, **options)

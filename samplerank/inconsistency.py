@@ -31,7 +31,8 @@ def _label(metric, K): return metric.upper() if K is None else f"{metric.capital
 
 # %% ../nbs/03_inconsistency.ipynb #d78db590
 def _check_models(models, N) -> dict:
-    "`models` as {name: global ranks in 1..N}, or a `ValueError` naming `models` (and the model) when it is not such a non-empty dict."
+    ("`models` as {name: global ranks in 1..N}, "
+     "or a `ValueError` naming `models` (and the model) when it is not such a non-empty dict.")
     if not isinstance(models, abc.Mapping) or len(models) == 0:
         raise ValueError(f"models must be a non-empty dict of model name -> global ranks (1..N); got {models!r:.60}")
     return {k: _check_ranks(f"models[{k!r}]", v, N, 'N') for k, v in models.items()}
@@ -57,13 +58,15 @@ def sampled_table(models:dict,            # model name -> global ranks
                  ) -> pd.DataFrame:
     "Sampled metrics per model: exact expectation (Rendle eq 19) and mean and std of `repeats` simulated evaluations."
     N, n = _check_sizes(N, n, replace); models = _check_models(models, N)
-    repeats = _check_int('repeats', repeats, 2, hi_name=None)   # a standard deviation needs two repetitions ('± nan' before)
+    # a standard deviation needs two repetitions ('± nan' before)
+    repeats = _check_int('repeats', repeats, 2, hi_name=None)
     rng = np.random.default_rng(_check_seed('seed', seed))
     rows = []
     for name, r in models.items():
         for m, K in metrics:
             sims = simulate_sampled_metric(r, m, N, n, K=K, repeats=repeats, replace=replace, seed=rng)
-            rows.append(dict(model=name, metric=_label(m, K), expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace),
+            rows.append(dict(model=name, metric=_label(m, K),
+                             expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace),
                              sim_mean=sims.mean(), sim_std=sims.std(ddof=1)))
     return pd.DataFrame(rows)
 
@@ -76,10 +79,14 @@ def expected_vs_samples(models:dict,            # model name -> global ranks
                        ) -> pd.DataFrame:
     "Tidy table of the expected sampled metric of each model at each sample set size."
     N, replace = _check_int('N', N, 2), _check_bool('replace', replace); models = _check_models(models, N)
-    sample_sizes = _check_seq('sample_sizes', sample_sizes, lambda nm, v: _check_int(nm, v, 2, None if replace else N, 'N'), 'sample set sizes n >= 2')
-    with warnings.catch_warnings():                 # n > N with replacement is meant here: no warning about the old (n, N) order
+    sample_sizes = _check_seq('sample_sizes', sample_sizes,
+                              lambda nm, v: _check_int(nm, v, 2, None if replace else N, 'N'),
+                              'sample set sizes n >= 2')
+    # n > N with replacement is meant here: no warning about the old (n, N) order
+    with warnings.catch_warnings():
         warnings.filterwarnings('ignore', 'n=.*> N=', FutureWarning)
-        rows = [dict(model=name, metric=_label(m, K), n=int(n), expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace))
+        rows = [dict(model=name, metric=_label(m, K), n=int(n),
+                     expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace))
                 for name, r in models.items() for m, K in metrics for n in sample_sizes]
     return pd.DataFrame(rows)
 
@@ -117,7 +124,8 @@ def order_swaps(ranks_a,            # global ranks of model A (1..N)
     ra, rb = _check_ranks('ranks_a', ranks_a, N, 'N'), _check_ranks('ranks_b', ranks_b, N, 'N')
     tol = _check_float('tol', tol, 0)
     def sign(n):
-        d = expected_sampled_metric(ra, metric, N, n, K, replace) - expected_sampled_metric(rb, metric, N, n, K, replace)
+        d = (expected_sampled_metric(ra, metric, N, n, K, replace)
+             - expected_sampled_metric(rb, metric, N, n, K, replace))
         return 0 if abs(d) <= tol else int(np.sign(d))
     pts = np.unique(np.geomspace(2, n_max, grid).astype(int))
     signs = [sign(n) for n in pts]

@@ -21,7 +21,8 @@ __all__ = ['MES_SOLVERS', 'estimate_mes']
 _NEWTON_STEPS = 100
 
 def _dot(A, x) -> np.ndarray:
-    "A x (length N) for the kernel over the observed columns: in memory, or a `_StreamedKernel` swept a block of rows at a time."
+    ("A x (length N) for the kernel over the observed columns: "
+     "in memory, or a `_StreamedKernel` swept a block of rows at a time.")
     if not isinstance(A, _StreamedKernel): return A @ x
     full = np.zeros(A.n); full[A.ranks - 1] = x
     return _kernel_dot(A.N, A.n, A.replace, full)
@@ -47,7 +48,8 @@ def _columns(A, keep):
 
 # %% ../nbs/05_mes.ipynb #a355da57
 def _mes_dual(A, h, eta, tol=1e-13, logw=0.0):
-    "Newton's method on the dual of eq 26 over the observed columns; returns (pi, objective, gap, steps, converged). `logw`: the log widths of the grid's bins (the entropy of pi spread evenly over each bin)."
+    ("Newton's method on the dual of eq 26 over the observed columns; returns (pi, objective, gap, steps, converged). "
+     "`logw`: the log widths of the grid's bins (the entropy of pi spread evenly over each bin).")
     keep = h > 0
     if not keep.all(): A, h = _columns(A, keep), h[keep]
     def F(lam):
@@ -76,7 +78,8 @@ def _mes_dual(A, h, eta, tol=1e-13, logw=0.0):
 MES_SOLVERS = ('dual', 'SCS', 'CLARABEL')
 
 def _solve_mes(A, h, eta, solvers, logw=0.0):
-    "Solve eq 26 for the kernel A (N x n, dense or sparse) and the normalised histogram h; returns (pi, solver, status, objective, extra info)."
+    ("Solve eq 26 for the kernel A (N x n, dense or sparse) and the normalised histogram h; returns (pi, solver, "
+     "status, objective, extra info).")
     failures, prob = [], None
     for s in solvers:
         if s == 'dual':
@@ -85,7 +88,8 @@ def _solve_mes(A, h, eta, solvers, logw=0.0):
                 if failures: warnings.warn(f"MES: fell back to solver dual after: {'; '.join(failures)}")
                 return p, s, 'optimal', obj, dict(gap=gap, newton_steps=steps)
             failures.append(f"dual: not converged after {steps} Newton steps (gap {gap:.1e})"); continue
-        import cvxpy as cp                           # imported when a cvxpy solver is asked for (about 1 s, not at import)
+        # imported when a cvxpy solver is asked for, not at import
+        import cvxpy as cp
         if prob is None:                             # the cone program, built only when a cvxpy solver is asked for
             pi = cp.Variable(A.shape[0])
             err = cp.sum_squares(cp.multiply(np.sqrt(h), A.T @ pi - h))
@@ -103,30 +107,37 @@ def _solve_mes(A, h, eta, solvers, logw=0.0):
 # %% ../nbs/05_mes.ipynb #0647cc59
 @functools.cache
 def _installed_solvers() -> tuple:
-    "cvxpy's installed solvers, asked once per process: cvxpy answers by importing every solver's module (about 4 ms a call, 18 s of a demo that refits MES 2,400 times)."
+    "cvxpy's installed solvers, asked once per process (cvxpy answers by importing every solver's module)."
     import cvxpy as cp
     return tuple(cp.installed_solvers())
 
 # %% ../nbs/05_mes.ipynb #4c5a5e48
-@register_estimator('MES', distribution=True, description='maximal entropy with squared distance, eta = 0.001 (Jin et al. eq 26)')
+@register_estimator('MES', distribution=True,
+                    description='maximal entropy with squared distance, eta = 0.001 (Jin et al. eq 26)')
 def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistribution:
     "MES (eq 26) on a validated evaluation with one sample set size: the kernel over its observed ranks."
     eta = _check_float('eta', eta, 0, lo_open=True)
     if isinstance(solvers, str): solvers = (solvers,)
     listed = list(solvers) if solvers is not None and np.iterable(solvers) else None     # read once (a generator too)
     if not listed or any(s != 'dual' and s not in _installed_solvers() for s in listed):
-        raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers {list(_installed_solvers())}; got {solvers if listed is None else listed!r}")
+        raise ValueError(f"solvers must be a non-empty list of 'dual' or installed solvers "
+                         f"{list(_installed_solvers())}; got {solvers if listed is None else listed!r}")
     solvers = listed
-    A = ev.kernel(stream=True)                      # beyond 1 GB: the coarse grid, or the kernel's rows regenerated a block at a time
+    # beyond 1 GB: the coarse grid, or the kernel's rows regenerated a block at a time
+    A = ev.kernel(stream=True)
     if isinstance(A, (_StreamedKernel, _GridKernel)):
-        if 'dual' not in solvers: raise ValueError(f"solvers: at N = {ev.N} the kernel is not held, and only the 'dual' solver runs without it; got {list(solvers)}")
+        if 'dual' not in solvers:
+            raise ValueError(f"solvers: at N = {ev.N} the kernel is not held, "
+                             f"and only the 'dual' solver runs without it; got {list(solvers)}")
         solvers = ('dual',)
-    if isinstance(A, _GridKernel):                  # over the grid's bins: the entropy of each bin's mass spread evenly over it
-        p, solver, status, obj, extra = _solve_mes(A.matrix, ev.counts / ev.M, float(eta), tuple(solvers), np.log(A.widths))
+    # over the grid's bins: the entropy of each bin's mass spread evenly over it
+    if isinstance(A, _GridKernel):
+        p, solver, status, obj, extra = _solve_mes(A.matrix, ev.counts / ev.M, float(eta), tuple(solvers),
+                                                   np.log(A.widths))
         pi = A.expand(p)
     else: pi, solver, status, obj, extra = _solve_mes(A, ev.counts / ev.M, float(eta), tuple(solvers))
-    return RankDistribution(pi, 'MES', dict(solver=solver, status=status, objective=obj, eta=eta, **extra, **_grid_info(A)),
-                            lambda e: _fit_mes(e, eta, solvers), ev)
+    info = dict(solver=solver, status=status, objective=obj, eta=eta, **extra, **_grid_info(A))
+    return RankDistribution(pi, 'MES', info, lambda e: _fit_mes(e, eta, solvers), ev)
 
 # %% ../nbs/05_mes.ipynb #87ab4d7e
 def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's relevant item, or a SampledRanks

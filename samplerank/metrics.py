@@ -7,7 +7,8 @@ Docs: https://samplerank.github.io/samplerank/metrics.html.md"""
 # %% ../nbs/01_metrics.ipynb #80892fb8
 from __future__ import annotations
 import numpy as np
-from .core import jit, _check_int, _check_ranks, _check_metric, _check_K, _check_memory, _check_bool, _check_vector
+from .core import (jit, _check_int, _check_ranks, _check_metric, _check_cutoff, _check_memory, _check_bool,
+                             _check_vector)
 from collections import abc
 
 # %% auto #0
@@ -34,8 +35,9 @@ def metric_weights(metric:str, # one of "recall", "hr", "precision", "ap", "mrr"
                    K:int=None, # top-K cut-off; `None` means no cut-off
                   ) -> np.ndarray: # $\mathcal M^K(R)$ for $R=1,\dots,N$
     "The weight $\\mathcal M^K(R)$ that `metric` gives a relevant item at rank $R$, for $R=1..N$ (Jin et al. eq 2)."
-    metric, N, K = _check_metric(metric), _check_int('N', N, 2), _check_K(K)
-    _check_memory('N', N, 32 * N)                 # ranks 1..N, their weights and temporaries (25 bytes per item measured), refused before allocating
+    metric, N, K = _check_metric(metric), _check_int('N', N, 2), _check_cutoff(K)
+    # ranks 1..N, their weights and temporaries (25 bytes per item measured), refused before allocating
+    _check_memory('N', N, 32 * N)
     return _weights_at(metric, np.arange(1, N + 1), N, K)
 
 # %% ../nbs/01_metrics.ipynb #fca12fb9
@@ -63,8 +65,10 @@ def _set_metric_kernel(flat, offsets, code, K, N, out):
 # %% ../nbs/01_metrics.ipynb #3bb88d43
 def _as_csr(ranks, N):
     "Flatten a sequence of rank sets into validated (flat, offsets); each set must be non-empty with distinct ranks."
-    if (isinstance(ranks, np.ndarray) and ranks.ndim == 0) or isinstance(ranks, (str, bytes, abc.Mapping)) or not isinstance(ranks, abc.Iterable):
-        raise ValueError(f"ranks must be a list of collections of relevant ranks (one per user), such as [[1, 5], [3]]; got {ranks!r:.60}")
+    if ((isinstance(ranks, np.ndarray) and ranks.ndim == 0) or isinstance(ranks, (str, bytes, abc.Mapping))
+            or not isinstance(ranks, abc.Iterable)):
+        raise ValueError(f"ranks must be a list of collections of relevant ranks (one per user), "
+                         f"such as [[1, 5], [3]]; got {ranks!r:.60}")
     sets = [np.atleast_1d(np.asarray(list(s) if isinstance(s, abc.Set) else s)) for s in ranks]
     if len(sets) == 0: raise ValueError("ranks must not be empty")
     sizes = np.array([len(s) for s in sets])
@@ -74,7 +78,8 @@ def _as_csr(ranks, N):
     for u in range(len(sets)):
         seg = flat[offsets[u]:offsets[u + 1]]
         if len(np.unique(seg)) != len(seg): raise ValueError(f"ranks[{u}] repeats a rank: {seg.tolist()}")
-    if N is not None and (sizes >= N).any(): raise ValueError(f"each set of relevant ranks must leave an irrelevant item (size < N={N})")
+    if N is not None and (sizes >= N).any():
+        raise ValueError(f"each set of relevant ranks must leave an irrelevant item (size < N={N})")
     return flat, offsets
 
 # %% ../nbs/01_metrics.ipynb #63aaa66d
@@ -82,7 +87,8 @@ def _is_sets(ranks) -> bool:
     "True when `ranks` is a sequence of rank sets rather than one rank per instance."
     if isinstance(ranks, np.ndarray): return ranks.dtype == object or ranks.ndim > 1
     if ranks is None or isinstance(ranks, (str, bytes)):
-        raise ValueError(f"ranks must be an array of global ranks, or one collection of relevant ranks per instance; got {ranks!r:.60}")
+        raise ValueError(f"ranks must be an array of global ranks, "
+                         f"or one collection of relevant ranks per instance; got {ranks!r:.60}")
     if not np.iterable(ranks): return False                  # one number: validated as a rank
     return any(np.ndim(s) > 0 for s in ranks)
 
@@ -94,13 +100,16 @@ def exact_metric(ranks,              # one global rank per instance, or one coll
                  per_instance:bool=False, # return the metric of every instance instead of their mean
                 ):
     "The exact metric of ranked lists: the mean over instances of Rendle eqs 2-8 (eqs 9-13 for one relevant item)."
-    metric, K, per_instance = _check_metric(metric), _check_K(K), _check_bool('per_instance', per_instance)
+    metric, K, per_instance = _check_metric(metric), _check_cutoff(K), _check_bool('per_instance', per_instance)
     N = None if N is None else _check_int('N', N, 2)
     if N is None and (metric == 'auc' or (metric == 'precision' and K is None)):
-        raise ValueError(f"N (the number of items, N >= 2) is required for metric={metric!r}" + ('' if metric == 'auc' else ' without K'))
-    if isinstance(ranks, (abc.Iterator, abc.Set, abc.KeysView, abc.ValuesView)): ranks = list(ranks)   # a generator is read once
+        raise ValueError(f"N (the number of items, N >= 2) is required for metric={metric!r}"
+                         + ('' if metric == 'auc' else ' without K'))
+    # a generator is read once
+    if isinstance(ranks, (abc.Iterator, abc.Set, abc.KeysView, abc.ValuesView)): ranks = list(ranks)
     if _is_sets(ranks):
-        if metric == 'auc' and K is not None: raise ValueError("K must be None for AUC with several relevant items (Rendle eq 4 has no cut-off)")
+        if metric == 'auc' and K is not None:
+            raise ValueError("K must be None for AUC with several relevant items (Rendle eq 4 has no cut-off)")
         flat, offsets = _as_csr(ranks, N)
         code = _CODES[metric]
         kk = K if K is not None else (N if N is not None else int(flat.max()))
@@ -130,9 +139,13 @@ def _tp_seen(ranks, K, n_positives):
     K = _check_int('K', K, 1)
     flat, offsets = _as_csr(ranks, None)
     sizes = np.diff(offsets)
-    n_pos = sizes.astype(np.float64) if n_positives is None else _check_vector('n_positives', [n_positives] if np.isscalar(n_positives) or isinstance(n_positives, np.ndarray) and n_positives.ndim == 0 else n_positives)
-    if n_pos.shape != sizes.shape: raise ValueError(f"n_positives must have one entry per instance ({len(sizes)}); got shape {n_pos.shape}")
-    if (n_pos < sizes).any(): raise ValueError("n_positives must be at least the number of relevant ranks given for each instance")
+    scalar = np.isscalar(n_positives) or isinstance(n_positives, np.ndarray) and n_positives.ndim == 0
+    n_pos = (sizes.astype(np.float64) if n_positives is None else
+             _check_vector('n_positives', [n_positives] if scalar else n_positives))
+    if n_pos.shape != sizes.shape:
+        raise ValueError(f"n_positives must have one entry per instance ({len(sizes)}); got shape {n_pos.shape}")
+    if (n_pos < sizes).any():
+        raise ValueError("n_positives must be at least the number of relevant ranks given for each instance")
     ap, ar = np.empty(len(sizes)), np.empty(len(sizes))
     _tp_seen_kernel(flat, offsets, K, n_pos, ap, ar)
     return ap, ar
@@ -167,7 +180,8 @@ def expected_percentile_rank(ranks,         # global ranks of the test items, 1.
                             ) -> float:
     "Consumption-weighted mean percentile rank (Hu et al.); lower is better, 0.5 for a random ranking."
     p = percentile_ranks(ranks, N)
-    w = np.ones_like(p) if weights is None else _check_vector('weights', weights, len(p), 'len(ranks)', nonneg=True, positive_sum=True, scale=True)
+    w = np.ones_like(p) if weights is None else _check_vector('weights', weights, len(p), 'len(ranks)', nonneg=True,
+                                                              positive_sum=True, scale=True)
     return float((w * p).sum() / w.sum())
 
 # %% ../nbs/01_metrics.ipynb #2aef0607

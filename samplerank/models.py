@@ -24,7 +24,8 @@ class Model:
         "Scores of each user's own candidates: (b,) users and (b, c) item indices -> (b, c), no (b, n_items) array."
         u = self._check_fitted(users)
         items = np.asarray(items)
-        if items.ndim != 2 or len(items) != len(u) or items.dtype.kind not in 'iu' or (items < 0).any() or (items >= self.n_items_).any():
+        if (items.ndim != 2 or len(items) != len(u) or items.dtype.kind not in 'iu' or (items < 0).any()
+                or (items >= self.n_items_).any()):
             raise ValueError(f"items must be a (len(users), c) integer array of item indices in 0..{self.n_items_ - 1}")
         return np.ascontiguousarray(self._score_items(u, items.astype(np.int64)), dtype=np.float64)
     def _score_items(self, u, items): return np.take_along_axis(self.score(u), items, 1)   # a model with only `score`
@@ -35,7 +36,8 @@ class Model:
             raise ValueError(f"users must be a 1-D array of user indices in 0..{self.n_users_ - 1}")
         return u
     def _set_shape(self, train):
-        if not sp.issparse(train) or train.ndim != 2: raise ValueError("train must be a scipy sparse users x items matrix")
+        if not sp.issparse(train) or train.ndim != 2:
+            raise ValueError("train must be a scipy sparse users x items matrix")
         self.n_users_, self.n_items_ = train.shape
         self.X_ = sp.csr_matrix((train != 0).astype(np.float64))
     def __repr__(self): return self.name
@@ -107,7 +109,8 @@ class EASE(Model):
 # %% ../nbs/09_models.ipynb #c3e65919
 class ALS(Model):
     "Implicit-feedback ALS with confidence $1+\\alpha\\log(1+r/\\epsilon)$, fitted by the `implicit` library."
-    def __init__(self, factors:int=64, regularization:float=0.05, iterations:int=15, alpha:float=2.0, eps:float=1.0, seed:int=0):
+    def __init__(self, factors:int=64, regularization:float=0.05, iterations:int=15, alpha:float=2.0, eps:float=1.0,
+                 seed:int=0):
         self.factors, self.iterations = _check_int('factors', factors, 1), _check_int('iterations', iterations, 1)
         # ranges in which the float32 confidences and factors stay finite (NaN factors before, from implicit, unnamed)
         self.regularization = _check_float('regularization', regularization, 0, 1e6, lo_open=True)
@@ -119,8 +122,8 @@ class ALS(Model):
         C = sp.csr_matrix(train, dtype=np.float32, copy=True)
         C.data = (1 + self.alpha * np.log1p(np.abs(C.data) / self.eps)).astype(np.float32)
         with threadpool_limits(1, 'blas'):     # implicit checks the BLAS threads when the model is built
-            m = AlternatingLeastSquares(factors=self.factors, regularization=self.regularization, iterations=self.iterations,
-                                        random_state=self.seed, use_gpu=False)
+            m = AlternatingLeastSquares(factors=self.factors, regularization=self.regularization,
+                                        iterations=self.iterations, random_state=self.seed, use_gpu=False)
             m.fit(C, show_progress=False)
         self.U_, self.V_ = np.asarray(m.user_factors), np.asarray(m.item_factors)
         return self

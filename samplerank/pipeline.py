@@ -16,7 +16,7 @@ from .data import reference_ranks, Split
 from .models import default_models
 from .ranks import compute_ranks
 from .evaluation import SampledRanks
-from .study import default_estimators
+from .study import default_estimators, _renamed
 
 # %% auto #0
 __all__ = ['rank_models', 'metrics_table', 'estimate_table', 'winners']
@@ -30,14 +30,16 @@ def rank_models(split:Split,           # train/test split
                 progress:bool=True,    # progress bar over models
                ) -> tuple[dict, int]:  # ({model name: ranks table}, reference N)
     "Fit every model, and compute global, pool-size, reference and sampled ranks of every test instance."
-    if not isinstance(split, Split): raise ValueError(f"split must be a Split (from leave_one_out or temporal_holdout); got {type(split).__name__}")
+    if not isinstance(split, Split):
+        raise ValueError(f"split must be a Split (from leave_one_out or temporal_holdout); got {type(split).__name__}")
     progress = _check_bool('progress', progress)
     models = default_models(seed) if models is None else models
     if isinstance(models, (str, bytes)) or not hasattr(models, '__iter__') or not len(models := list(models)):
         raise ValueError(f"models must be a non-empty list of models; got {models!r:.60}")
     for i, m in enumerate(models):
         if not (hasattr(m, 'fit') and hasattr(m, 'score') and hasattr(m, 'name')):
-            raise ValueError(f"models[{i}] must be a model with fit, score and name (see the models chapter); got {type(m).__name__}")
+            raise ValueError(f"models[{i}] must be a model with fit, "
+                             f"score and name (see the models chapter); got {type(m).__name__}")
     out = {}
     for m in tqdm(models, disable=not progress, desc='models'):
         t0 = time.perf_counter()
@@ -51,8 +53,11 @@ def rank_models(split:Split,           # train/test split
 
 # %% ../nbs/11_pipeline.ipynb #00e5cabe
 def _check_rank_tables(ranks, columns) -> dict:
-    "`ranks` as a non-empty {model name: DataFrame with `columns`} (the output of `rank_models`), or `ValueError` naming it."
-    if not isinstance(ranks, dict) or not ranks: raise ValueError(f"ranks must be a non-empty dict of model name -> ranks table (the output of rank_models); got {ranks!r:.60}")
+    ("`ranks` as a non-empty {model name: "
+     "DataFrame with `columns`} (the output of `rank_models`), or `ValueError` naming it.")
+    if not isinstance(ranks, dict) or not ranks:
+        raise ValueError(f"ranks must be a non-empty dict of model name -> ranks table "
+                         f"(the output of rank_models); got {ranks!r:.60}")
     return {k: _check_frame(f"ranks[{k!r}]", v, columns) for k, v in ranks.items()}
 
 # %% ../nbs/11_pipeline.ipynb #0869ccb7
@@ -72,12 +77,15 @@ def metrics_table(ranks:dict,               # output of `rank_models`
     return pd.DataFrame(rows).set_index(['model', 'metric'])
 
 # %% ../nbs/11_pipeline.ipynb #479c0156
-def estimate_table(ranks:dict, N:int, n:int, estimators:dict=None, metrics=(('recall', 10), ('ndcg', 10))) -> pd.DataFrame:
-    "Every estimator on the one real sampled evaluation of each model, next to the exact reference metric."
+def estimate_table(ranks:dict, N:int, n:int, methods:dict=None, metrics=(('recall', 10), ('ndcg', 10)),
+                   *, estimators:dict=None) -> pd.DataFrame:
+    "Every estimator in `methods` on the one real sampled evaluation of each model, next to the exact reference metric."
     ranks = _check_rank_tables(ranks, ('sampled_rank', 'reference_rank'))
-    est = default_estimators() if estimators is None else estimators
+    arg, methods = _renamed('estimate_table', 'methods', methods, 'estimators', estimators)
+    est = default_estimators() if methods is None else methods
     if not isinstance(est, dict) or not est or not all(callable(f) for f in est.values()):
-        raise ValueError(f"estimators must be a non-empty dict of name -> fit function of a SampledRanks (default_estimators()); got {estimators!r:.60}")
+        raise ValueError(f"{arg} must be a non-empty dict of name -> fit function of a SampledRanks "
+                         f"(default_estimators()); got {methods!r:.60}")
     rows = []
     for name, df in ranks.items():
         ev = SampledRanks(df.sampled_rank.values, N, n)
@@ -92,8 +100,11 @@ def estimate_table(ranks:dict, N:int, n:int, estimators:dict=None, metrics=(('re
 def winners(table:pd.DataFrame) -> pd.DataFrame:
     "For each metric (rows): the best model by the exact metric and by each estimator (columns)."
     _check_frame('table', table)
-    if list(table.index.names) != ['model', 'metric'] or not all(pd.api.types.is_numeric_dtype(t) for t in table.dtypes):
+    if (list(table.index.names) != ['model', 'metric']
+            or not all(pd.api.types.is_numeric_dtype(t) for t in table.dtypes)):
         raise ValueError("table must be indexed by (model, metric) with numeric columns (the output of estimate_table)")
     if not np.isfinite(table.to_numpy(np.float64)).all():
-        raise ValueError("table must hold finite values for every model, metric and estimator (the output of estimate_table)")
-    return pd.DataFrame({metric: g.droplevel('metric').idxmax() for metric, g in table.groupby(level='metric', sort=False)}).T
+        raise ValueError("table must hold finite values for every model, "
+                         "metric and estimator (the output of estimate_table)")
+    return pd.DataFrame({metric: g.droplevel('metric').idxmax()
+                         for metric, g in table.groupby(level='metric', sort=False)}).T

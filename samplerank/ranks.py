@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import numba
 import pandas as pd
+from typing import NamedTuple
 from tqdm.auto import tqdm
 from .core import jit, _check_int, _check_bool, _check_seed
 from .data import Split
@@ -35,7 +36,8 @@ def _draw(seed, stream, counter, hi):
 
 # %% ../nbs/10_ranks.ipynb #5b41fd2c
 @jit(parallel=True)
-def _ranks_kernel(scores, rows, items, excl_ptr, excl_idx, n, n_max, replace, seed, streams, out_R, out_Nu, out_r, out_n):
+def _ranks_kernel(scores, rows, items, excl_ptr, excl_idx, n, n_max, replace, seed, streams, out_R, out_Nu, out_r,
+                  out_n):
     N = scores.shape[1]
     for t in numba.prange(len(rows)):
         row, it = rows[t], items[t]
@@ -66,12 +68,14 @@ def _ranks_kernel(scores, rows, items, excl_ptr, excl_idx, n, n_max, replace, se
 def _check_model(model):
     "`model` when it has a `score(users)` method (a fitted model), or a `ValueError` naming `model`."
     if not callable(getattr(model, 'score', None)):
-        raise ValueError(f"model must be a fitted model with score(users) (such as Popularity().fit(split.train)); got {type(model).__name__}")
+        raise ValueError(f"model must be a fitted model with score(users) "
+                         f"(such as Popularity().fit(split.train)); got {type(model).__name__}")
     return model
 
 # %% ../nbs/10_ranks.ipynb #07f18e9f
 def _kernel_seed(seed) -> np.uint64:
-    "The rank kernel's uint64 seed from `seed` (checked by `_check_seed`): an integer as it is, None or a Generator drawn from."
+    ("The rank kernel's uint64 seed from `seed` (checked by `_check_seed`): "
+     "an integer as it is, None or a Generator drawn from.")
     s = _check_seed('seed', seed)
     if isinstance(s, int): return np.uint64(s)
     if s is None or isinstance(s, np.random.SeedSequence): s = np.random.default_rng(s)
@@ -80,33 +84,55 @@ def _kernel_seed(seed) -> np.uint64:
 
 # %% ../nbs/10_ranks.ipynb #d2709981
 def _prepare(split:Split, n, replace, n_max):
-    "Validate the sampling arguments against a split; return (n, n_max, adaptive, exclusion matrix, test users, items, order)."
+    ("Validate the sampling arguments against a split; "
+     "return (n, n_max, adaptive, exclusion matrix, test users, items, order).")
     if not isinstance(split, Split):
         raise ValueError(f"split must be a Split (from leave_one_out or temporal_holdout); got {type(split).__name__}")
-    n, replace = 0 if n is None or (np.ndim(n) == 0 and n == 0) else _check_int('n', n, 2), _check_bool('replace', replace)
+    n = 0 if n is None or (np.ndim(n) == 0 and n == 0) else _check_int('n', n, 2)
+    replace = _check_bool('replace', replace)
     adaptive = n_max is not None
     n_max = n if not adaptive else _check_int('n_max', n_max, max(n, 2))
     pool, name = split.pool_sizes, 'n_max' if adaptive else 'n'
-    if n and (pool < (2 if replace else n_max)).any():    # no negative to draw (or too few): the draw loop would never end
+    # no negative to draw (or too few): the draw loop would never end
+    if n and (pool < (2 if replace else n_max)).any():
         i = int(np.argmin(pool))
-        need = f"a pool of >= 2 items (one negative) with replacement" if replace else f"{name} <= pool size without replacement"
+        need = (f"a pool of >= 2 items (one negative) with replacement" if replace else
+                f"{name} <= pool size without replacement")
         raise ValueError(f"{name} = {n_max} needs {need}; user {split.test_users[i]} (item {split.test_items[i]}) "
                          f"has a pool of {pool[i]} items (training and held-out items are excluded)")
     excl = ((split.train != 0).astype(np.int8) + (split.held_out != 0).astype(np.int8)).tocsr()
     users, items = np.asarray(split.test_users), np.asarray(split.test_items)
     return n, n_max, adaptive, excl, users, items, np.argsort(users, kind='stable')
 
+# %% ../nbs/10_ranks.ipynb #162230cf
+class _RankJob(NamedTuple):
+    "The options that every block of users of one ranking run shares: the split's arrays and the draw."
+    excl: object            # CSR matrix of each user's training and held-out items (excluded from the pools)
+    users: np.ndarray       # the users of the test instances
+    items: np.ndarray       # their held-out items
+    order: np.ndarray       # the instances in user order
+    n: int                  # sample set size (0: global ranks only)
+    n_max: int              # adaptive sampling: the largest sample set (n when fixed-size)
+    replace: bool           # sample with or without replacement
+    seed: np.uint64         # the rank kernel's seed (from `_kernel_seed`)
+    adaptive: bool = False  # histograms of (size, rank) pairs instead of sampled ranks
+    n_items: int = 0        # length of the histogram of global ranks
+
 # %% ../nbs/10_ranks.ipynb #030fc623
-def _rank_block(model, excl, users, items, order, ub, n, n_max, replace, seed):
-    "Score the users `ub` (sorted) and rank their test instances; returns (instance indices, R, pool size, r, sample size)."
+def _rank_block(model, job:_RankJob, ub):
+    ("Score the users `ub` (sorted) and rank their test instances; "
+     "returns (instance indices, R, pool size, r, sample size).")
+    excl, users, items, order = job.excl, job.users, job.items, job.order
     sel = order[np.searchsorted(users[order], ub[0]):np.searchsorted(users[order], ub[-1], side='right')]
     scores = np.ascontiguousarray(model.score(ub), dtype=np.float64)
     if scores.shape != (len(ub), excl.shape[1]):
-        raise ValueError(f"model.score(users) must return a (len(users), n_items) = {(len(ub), excl.shape[1])} array; got shape {scores.shape}")
+        raise ValueError(f"model.score(users) must return a (len(users), "
+                         f"n_items) = {(len(ub), excl.shape[1])} array; got shape {scores.shape}")
     E = excl[users[sel]]
     out = tuple(np.zeros(len(sel), np.int64) for _ in range(4))
-    _ranks_kernel(scores, np.searchsorted(ub, users[sel]), items[sel], E.indptr.astype(np.int64), E.indices.astype(np.int64),
-                  n, n_max, bool(replace), seed, sel.astype(np.int64), *out)
+    _ranks_kernel(scores, np.searchsorted(ub, users[sel]), items[sel], E.indptr.astype(np.int64),
+                  E.indices.astype(np.int64), job.n, job.n_max, bool(job.replace), job.seed, sel.astype(np.int64),
+                  *out)
     return (sel,) + out
 
 # %% ../nbs/10_ranks.ipynb #e1aaafa4
@@ -120,12 +146,14 @@ def compute_ranks(model,               # fitted model with `score(users)`
                   progress:bool=False, # show a progress bar over blocks
                  ) -> pd.DataFrame:    # user, item, global_rank, pool_size[, sampled_rank[, sample_size]]
     "Global rank, pool size and (optionally, fixed-size or adaptive) sampled rank of every test instance of a split."
-    model = _check_model(model); n, n_max, adaptive, excl, users, items, order = _prepare(split, n, replace, n_max)
+    model = _check_model(model); n, n_max, adaptive, *arrays = _prepare(split, n, replace, n_max)
     block, seed, progress = _check_int('block', block, 1), _kernel_seed(seed), _check_bool('progress', progress)
+    job = _RankJob(*arrays, n, n_max, replace, seed)
+    users, items = job.users, job.items
     R, Nu, r, sizes = (np.zeros(len(users), np.int64) for _ in range(4))
     uniq = np.unique(users)
     for b in tqdm(range(0, len(uniq), block), disable=not progress, desc=f'ranks {getattr(model, "name", "")}'):
-        sel, *vals = _rank_block(model, excl, users, items, order, uniq[b:b + block], n, n_max, replace, seed)
+        sel, *vals = _rank_block(model, job, uniq[b:b + block])
         R[sel], Nu[sel], r[sel], sizes[sel] = vals
     out = pd.DataFrame({'user': users, 'item': items, 'global_rank': R, 'pool_size': Nu})
     if n: out['sampled_rank'] = r
@@ -133,12 +161,12 @@ def compute_ranks(model,               # fitted model with `score(users)`
     return out
 
 # %% ../nbs/10_ranks.ipynb #9dc3b3bf
-def _block_counts(model, prep, ub, n, n_max, adaptive, replace, seed, n_items):
+def _block_counts(model, job:_RankJob, ub):
     "Histograms of one block of users: global ranks, and sampled ranks (1..n) or, when adaptive, (size, rank) pairs."
-    _, R, _, r, sizes = _rank_block(model, *prep, ub, n, n_max, replace, seed)
-    out = {'global': np.bincount(R - 1, minlength=n_items)}
-    if adaptive: out['pairs'] = pd.Series(list(zip(sizes, r))).value_counts()
-    else: out['sampled'] = np.bincount(r - 1, minlength=n)
+    _, R, _, r, sizes = _rank_block(model, job, ub)
+    out = {'global': np.bincount(R - 1, minlength=job.n_items)}
+    if job.adaptive: out['pairs'] = pd.Series(list(zip(sizes, r))).value_counts()
+    else: out['sampled'] = np.bincount(r - 1, minlength=job.n)
     return out
 
 # %% ../nbs/10_ranks.ipynb #51c567b8
@@ -156,19 +184,19 @@ def rank_histograms(model,             # fitted model with `score(users)`; shipp
                     seed:int=0,        # seed of the sampled ranks (same draws as `compute_ranks`)
                     block:int=256,     # users per block (one Dask task each)
                     npartitions:int=None, # Dask partitions (default: up to 64 blocks per partition, at least 1)
-                   ) -> dict:          # 'sampled': counts of r=1..n (or 'pairs': counts of (size, r)); 'global': counts of R
+                   ) -> dict:          # 'sampled': counts of r (or 'pairs': of (size, r)); 'global': counts of R
     "Histograms of the sampled and global ranks, computed over a Dask bag of user blocks on the active Dask scheduler."
     try: import dask.bag as db
     except ImportError as e: raise ImportError("rank_histograms needs Dask: pip install 'samplerank[dask]'") from e
     model, n = _check_model(model), _check_int('n', n, 2)
-    n, n_max, adaptive, *prep = _prepare(split, n, replace, n_max)
+    n, n_max, adaptive, *arrays = _prepare(split, n, replace, n_max)
     block, seed = _check_int('block', block, 1), _kernel_seed(seed)
-    uniq = np.unique(prep[1])
+    uniq = np.unique(arrays[1])
     blocks = [uniq[b:b + block] for b in range(0, len(uniq), block)]
     parts = len(blocks) if npartitions is None else _check_int('npartitions', npartitions, 1)
-    n_items = int(split.pool_sizes.max()) + 1
+    job = _RankJob(*arrays, n, n_max, replace, seed, adaptive, int(split.pool_sizes.max()) + 1)
     bag = db.from_sequence(blocks, npartitions=min(parts, len(blocks)))
-    f = lambda ub: _block_counts(model, prep, ub, n, n_max, adaptive, replace, seed, n_items)
+    f = lambda ub: _block_counts(model, job, ub)
     out = bag.map(f).fold(_add_counts).compute()
     if adaptive: out['pairs'] = out['pairs'].sort_index().astype(np.int64)
     return out

@@ -96,11 +96,13 @@ def _check_sizes(N, n, replace):
 
 # %% ../nbs/02_sampling.ipynb #403b7278
 def _warn_old_order(N:int, n:int):
-    "FutureWarning when n > N in the five functions that took (n, N) in samplerank 0.0.1: an old positional call swaps them."
-    if n > N: warnings.warn(f"n={n} > N={N}: sample_ranks, expected_sampled_* and simulate_sampled_metric take (N, n) like the "
-                            "rest of samplerank (they took (n, N) in 0.0.1); if n > N is intended (with replacement), filter this "
-                            "warning: warnings.filterwarnings('ignore', 'n=.*> N=')",
-                            FutureWarning, stacklevel=3)
+    ("FutureWarning when n > N in the five functions that took (n, N) in samplerank 0.0.1: "
+     "an old positional call swaps them.")
+    if n > N:
+        warnings.warn(f"n={n} > N={N}: sample_ranks, expected_sampled_* and simulate_sampled_metric take (N, n) like "
+                      "the rest of samplerank (they took (n, N) in 0.0.1); if n > N is intended (with replacement), "
+                      "filter this warning: warnings.filterwarnings('ignore', 'n=.*> N=')",
+                      FutureWarning, stacklevel=3)
 
 # %% ../nbs/02_sampling.ipynb #3744d954
 def rank_pmf(N:int,             # number of items, N >= 2
@@ -135,7 +137,8 @@ def _ratio_up(k, R, N, m, replace):
 # %% ../nbs/02_sampling.ipynb #a8e0f645
 @jit
 def _ratio_down(k, R, N, m, replace):
-    "P(k-1) / P(k) (eq. ratio-down); with replacement the row's factor (N-R)/(R-1) is one division per row once inlined."
+    ("P(k-1) / P(k) (eq. ratio-down); "
+     "with replacement the row's factor (N-R)/(R-1) is one division per row once inlined.")
     if replace: return k / (m - k + 1.0) * ((N - R) / (R - 1.0)) if R > 1 else np.inf
     return k * (N - R - m + k) / ((R - k) * (m - k + 1.0))
 
@@ -183,7 +186,8 @@ def _band_values(R, N, m, replace, lo, hi, k0, buf):
 # %% ../nbs/02_sampling.ipynb #b63cccc5
 @jit(parallel=True)
 def _sparse_pmf_kernel(Ns, Rs, sizes, gptr, rs, replace, rel_tol, counts, indptr, indices, data, write):
-    "Row i (global rank Rs[i]): P(rs[j] | R; sizes[g], Ns[g]) for the columns j of each (catalogue, sample size) group g, inside the band."
+    ("Row i (global rank Rs[i]): P(rs[j] | R; "
+     "sizes[g], Ns[g]) for the columns j of each (catalogue, sample size) group g, inside the band.")
     rows = len(Rs)
     C = min(64, rows)
     for c in numba.prange(C):
@@ -212,19 +216,24 @@ class _KernelTooLarge(ValueError):
         super().__init__(f"the sparse kernel would need {nbytes / 2**30:.1f} GB (more than {limit / 2**30:.1f} GB)")
 
 # %% ../nbs/02_sampling.ipynb #cf7f4836
-def _sparse_pmf(N:int, ns, rs, replace:bool, rel_tol:float=1e-17, Rs=None, Ns=None, max_bytes:int=_MAX_BYTES) -> sps.csr_matrix:
-    "The kernel P(r_j | R; n_j, N_j) over columns (N_j, n_j, r_j) sorted by catalogue, size, then rank, as a CSR matrix with rows Rs (default 1..N)."
+def _sparse_pmf(N:int, ns, rs, replace:bool, rel_tol:float=1e-17, Rs=None, Ns=None,
+                max_bytes:int=_MAX_BYTES) -> sps.csr_matrix:
+    ("The kernel P(r_j | R; n_j, N_j) over columns (N_j, n_j, r_j) sorted by catalogue, size, then rank, as a CSR "
+     "matrix with rows Rs (default 1..N).")
     ns, rs = np.asarray(ns, np.int64), np.asarray(rs, np.int64)
-    Ns = np.full(len(ns), N, np.int64) if Ns is None else np.asarray(Ns, np.int64)     # one catalogue, or one per column
+    # one catalogue, or one per column
+    Ns = np.full(len(ns), N, np.int64) if Ns is None else np.asarray(Ns, np.int64)
     Rs = np.arange(1.0, N + 1) if Rs is None else np.asarray(Rs, np.float64)
     _, gptr = np.unique(np.stack([Ns, ns], 1), axis=0, return_index=True)
     gptr = np.sort(gptr)
     sizes, gN = ns[gptr], Ns[gptr]
     counts, indptr = np.zeros(len(Rs), np.int64), np.zeros(len(Rs) + 1, np.int64)
-    args = (gN.astype(np.float64), Rs, sizes.astype(np.float64), np.r_[gptr, len(ns)].astype(np.int64), rs, bool(replace), float(rel_tol), counts)
+    args = (gN.astype(np.float64), Rs, sizes.astype(np.float64), np.r_[gptr, len(ns)].astype(np.int64), rs,
+            bool(replace), float(rel_tol), counts)
     _sparse_pmf_kernel(*args, indptr, np.empty(0, np.int32), np.empty(0), False)          # pass 1: band sizes
     np.cumsum(counts, out=indptr[1:])
-    nbytes = indptr[-1] * 12 + 16 * min(indptr[-1], len(Rs) * len(sizes)) + 8 * len(Rs)   # values, columns; at most one run per row and group
+    # values, columns; at most one run per row and group
+    nbytes = indptr[-1] * 12 + 16 * min(indptr[-1], len(Rs) * len(sizes)) + 8 * len(Rs)
     if nbytes > max_bytes: raise _KernelTooLarge(int(nbytes), max_bytes)
     indices, data = np.empty(indptr[-1], np.int32), np.empty(indptr[-1])
     _sparse_pmf_kernel(*args, indptr, indices, data, True)                                 # pass 2: values
@@ -257,7 +266,8 @@ def _trim_cache(keep:int=1):
 
 # %% ../nbs/02_sampling.ipynb #b274e8e7
 def _cached_sparse_pmf(N:int, n:int, replace:bool) -> sps.csr_matrix:
-    "`sparse_rank_pmf(N, n)`, kept (read-only) for reuse by the estimators; the oldest entries go beyond the cache size."
+    ("`sparse_rank_pmf(N, n)`, kept (read-only) for reuse by the estimators; "
+     "the oldest entries go beyond the cache size.")
     key = (N, n, bool(replace))
     if key not in _CACHE:
         A = sparse_rank_pmf(N, n, replace=replace)
@@ -278,10 +288,12 @@ def kernel_cache(max_bytes:int=None, # new size of the cache in bytes (1 GB by d
 
 # %% ../nbs/02_sampling.ipynb #b886fde9
 def _band_runs(A) -> tuple:
-    "The runs of consecutive columns of the CSR kernel A as (row_runs, run_ptr, run_col, data), computed once and kept with A."
+    ("The runs of consecutive columns of the CSR kernel A as (row_runs, run_ptr, run_col, data), "
+     "computed once and kept with A.")
     runs = getattr(A, '_runs', None)
     if runs is None:
-        starts = np.ones(A.nnz, bool)                           # an entry starts a run unless it continues its left neighbour
+        # an entry starts a run unless it continues its left neighbour
+        starts = np.ones(A.nnz, bool)
         starts[1:] = np.diff(A.indices) != 1
         starts[A.indptr[:-1][np.diff(A.indptr) > 0]] = True     # and every row starts a new run
         run_ptr = np.r_[np.flatnonzero(starts), A.nnz].astype(np.uint64)
@@ -292,7 +304,8 @@ def _band_runs(A) -> tuple:
 # %% ../nbs/02_sampling.ipynb #917b2849
 @jit
 def _run_dot(data, a, L, x, c):
-    "sum_{j<L} data[a+j] x[c+j] in eight interleaved partial sums: a fixed order, in a loop the compiler vectorises (unsigned offsets)."
+    ("sum_{j<L} data[a+j] x[c+j] in eight interleaved partial sums: "
+     "a fixed order, in a loop the compiler vectorises (unsigned offsets).")
     s0 = s1 = s2 = s3 = s4 = s5 = s6 = s7 = 0.0
     u1, u2, u3, u4, u5, u6, u7, u8 = np.arange(1, 9, dtype=np.uint64)
     end = a + L
@@ -325,7 +338,8 @@ def _gram_quad(b0, b1, b2, b3, x, W, G, lo):
 # %% ../nbs/02_sampling.ipynb #16d26c39
 @jit(parallel=True)
 def _gram_kernel(runs, p, parts):
-    "parts[c] += sum of p[R] a_R a_R^T (upper triangle) over the rows R of chunk c, four rows at a time over the union of their bands."
+    ("parts[c] += sum of p[R] a_R a_R^T (upper triangle) over the rows R of chunk c, "
+     "four rows at a time over the union of their bands.")
     rows, ptr, col, data = runs
     N, C, n = len(p), parts.shape[0], parts.shape[1]
     for c in numba.prange(C):
@@ -351,7 +365,8 @@ def _gram_kernel(runs, p, parts):
 
 # %% ../nbs/02_sampling.ipynb #ff2b4641
 def _gram(P, p) -> np.ndarray:
-    "$A^\\top\\mathrm{diag}(p)A$ (n x n, dense) for the kernel A = P (N x n, sparse or dense), one parallel pass over its bands."
+    ("$A^\\top\\mathrm{diag}(p)A$ (n x n, dense) for the kernel A = P (N x n, sparse or dense), "
+     "one parallel pass over its bands.")
     P, n = (P if sps.isspmatrix_csr(P) else sps.csr_matrix(P)), P.shape[1]      # the same matrix keeps its runs
     if not P.has_sorted_indices: P = P.sorted_indices()      # the kernel fills the upper triangle only
     parts = np.zeros((4 if n <= 4096 else 1, n, n))
@@ -360,21 +375,25 @@ def _gram(P, p) -> np.ndarray:
     return G + np.triu(G, 1).T
 
 # %% ../nbs/02_sampling.ipynb #e0461374
-_CACHED_DENSE_BYTES = 2**28   # a kernel whose dense N x n matrix would need more is streamed in blocks of rows, not cached
+# a kernel whose dense N x n matrix would need more is streamed in blocks of rows, not cached
+_CACHED_DENSE_BYTES = 2**28
 
 def _kernel_blocks(N:int, n:int, replace:bool, rows=None):
-    "P(r|R), r = 1..n, in blocks of `rows` (0-based; all by default): (row selector, CSR block). A small catalogue: its whole cached kernel, once; else blocks of ~50 MB."
+    ("P(r|R), r = 1..n, in blocks of `rows` (0-based; all by default): (row selector, CSR block). A small catalogue: "
+     "its whole cached kernel, once; else blocks of ~50 MB.")
     if N * n * 8 <= _CACHED_DENSE_BYTES:                         # rows outside `rows` have zero weight in every product
         yield slice(None), _cached_sparse_pmf(N, n, replace); return
     rows = np.arange(N) if rows is None else np.asarray(rows, np.int64)
-    step = max(256, 2**22 // int(20 * math.sqrt(n) + 2))           # rows per block (~50 MB): a band has at most ~18 sqrt(n) entries
+    # rows per block (~50 MB): a band has at most ~18 sqrt(n) entries
+    step = max(256, 2**22 // int(20 * math.sqrt(n) + 2))
     for i in range(0, len(rows), step):
         R = rows[i:i + step]
         yield R, _sparse_pmf(N, np.full(n, n), np.arange(1, n + 1), replace, Rs=R + 1.0)
 
 # %% ../nbs/02_sampling.ipynb #eae36d3d
 def _kernel_gram(N:int, n:int, replace:bool, p, v=None) -> tuple[np.ndarray, np.ndarray]:
-    "$A^\\top\\mathrm{diag}(p)A$ and $A^\\top v$ (default v = p) for the kernel of (N, n), in one sweep that holds at most a block of A."
+    ("$A^\\top\\mathrm{diag}(p)A$ and $A^\\top v$ (default v = p) for the kernel of (N, n), "
+     "in one sweep that holds at most a block of A.")
     p = np.ascontiguousarray(p, dtype=np.float64)
     v = p if v is None else np.asarray(v, np.float64)
     parts, Atv = np.zeros((4 if n <= 4096 else 1, n, n)), np.zeros(n)
@@ -399,11 +418,13 @@ def _kernel_dot(N:int, n:int, replace:bool, x) -> np.ndarray:
     return out
 
 # %% ../nbs/02_sampling.ipynb #46ecf55d
-_STREAM_BYTES = 2**30   # a kernel over the observed ranks larger than this is not kept: the plain MLE regenerates its rows
+# a kernel over the observed ranks larger than this is not kept: the plain MLE regenerates its rows
+_STREAM_BYTES = 2**30
 
 @jit(parallel=True)
 def _band_table_kernel(N, m, replace, rel_tol, kmax, lo, hi, start, top):
-    "For each row R = 1..N: its band [lo, hi] of k = r - 1 (cut at kmax), where the recurrence starts, and P(start | R)."
+    ("For each row R = 1..N: "
+     "its band [lo, hi] of k = r - 1 (cut at kmax), where the recurrence starts, and P(start | R).")
     rows = len(lo)
     C = min(64, rows)
     for c in numba.prange(C):
@@ -414,12 +435,15 @@ def _band_table_kernel(N, m, replace, rel_tol, kmax, lo, hi, start, top):
 
 # %% ../nbs/02_sampling.ipynb #4f62b4c1
 class _StreamedKernel:
-    "P(r|R) of one (N, n), kept as each row's band and one value per row (20 bytes a row): every pass regenerates the rows."
+    ("P(r|R) of one (N, n), kept as each row's band and one value per row (20 bytes a row): "
+     "every pass regenerates the rows.")
     def __init__(self, N:int, n:int, replace:bool, ranks, rel_tol:float=1e-17):
-        self.N, self.n, self.replace, self.ranks = N, n, bool(replace), np.asarray(ranks, np.int64)   # ranks: the observed columns
+        # ranks: the observed columns
+        self.N, self.n, self.replace, self.ranks = N, n, bool(replace), np.asarray(ranks, np.int64)
         self.lo, self.hi, self.start = (np.empty(N, np.int32) for _ in range(3))
         self.top = np.empty(N)
-        _band_table_kernel(float(N), n - 1.0, self.replace, rel_tol, self.ranks.max() - 1.0, self.lo, self.hi, self.start, self.top)
+        _band_table_kernel(float(N), n - 1.0, self.replace, rel_tol, self.ranks.max() - 1.0, self.lo, self.hi,
+                           self.start, self.top)
         self.shape, self.nnz = (N, n), int(np.maximum(self.hi.astype(np.int64) - self.lo + 1, 0).sum())
 
     def args(self) -> tuple:
@@ -427,11 +451,13 @@ class _StreamedKernel:
         return float(self.N), self.n - 1.0, self.replace, self.lo, self.hi, self.start, self.top
 
 # %% ../nbs/02_sampling.ipynb #d3c37316
-_GRID_DELTA = 2.0**-10   # far from the ends, a bin of the coarse grid spans this fraction of its distance from the nearer end
+# far from the ends, a bin of the coarse grid spans this fraction of its distance from the nearer end
+_GRID_DELTA = 2.0**-10
 
 @jit
 def _grid_edges(N, n, delta, out) -> int:
-    "Write the first global rank of each bin of the coarse grid into `out` (if it is long enough) and N+1 after the last; return the number of bins."
+    ("Write the first global rank of each bin of the coarse grid into `out` (if it is long enough) and N+1 after the "
+     "last; return the number of bins.")
     R, g = 1, 0
     while R <= N:
         if g < len(out): out[g] = R
@@ -450,7 +476,8 @@ def _rank_grid(N:int, n:int, delta:float=_GRID_DELTA) -> np.ndarray:
 
 # %% ../nbs/02_sampling.ipynb #2ff84aee
 def _grid_error(N:int, n:int, replace:bool, edges, kmax:int) -> np.ndarray:
-    "The bound eps_b of each bin: every row of the bin is within a factor exp(eps_b) of every other, over k = r - 1 <= kmax."
+    ("The bound eps_b of each bin: "
+     "every row of the bin is within a factor exp(eps_b) of every other, over k = r - 1 <= kmax.")
     a, b = edges[:-1].astype(np.float64), edges[1:] - 1.0                 # the first and last global rank of each bin
     w, m, wide = b - a + 1, n - 1.0, b > a
     eps = np.zeros(len(a))
@@ -462,7 +489,8 @@ def _grid_error(N:int, n:int, replace:bool, edges, kmax:int) -> np.ndarray:
 # %% ../nbs/02_sampling.ipynb #aa058f58
 @jit(parallel=True)
 def _grid_sums_kernel(N, m, replace, edges, bounds, kmax, x, S, Sx):
-    "S[g, k] = sum of P(k | R) over the rows R of bin g (k <= kmax); Sx[g] = the bin's sum of sum_k P(k | R) x[k] (if x is given): chunks of bins of about equal rows."
+    ("S[g, k] = sum of P(k | R) over the rows R of bin g (k <= kmax); Sx[g] = the bin's sum of sum_k P(k | R) x[k] (if "
+     "x is given): chunks of bins of about equal rows.")
     for c in numba.prange(len(bounds) - 1):
         buf = np.empty(int(m) + 1)
         for g in range(bounds[c], bounds[c + 1]):
@@ -477,47 +505,62 @@ def _grid_sums_kernel(N, m, replace, edges, bounds, kmax, x, S, Sx):
 
 # %% ../nbs/02_sampling.ipynb #f86c2a11
 class _GridKernel:
-    "P(r|R) over the observed columns (r_j, n_j), averaged over the bins of the coarse grid: the exact kernel of the distributions uniform within each bin."
+    ("P(r|R) over the observed columns (r_j, n_j), averaged over the bins of the coarse grid: the exact kernel of the "
+     "distributions uniform within each bin.")
     def __init__(self, N:int, n, replace:bool, ranks, delta:float=_GRID_DELTA, max_bytes:int=_STREAM_BYTES):
-        self.N, self.replace, self.ranks = N, bool(replace), np.asarray(ranks, np.int64)     # ranks: the observed columns
-        self.sizes = np.broadcast_to(np.asarray(n, np.int64), self.ranks.shape)          # n: one sample set size, or one per column
-        self.n = int(self.sizes.max())                                                     # the grid of the largest: the finest
+        # ranks: the observed columns
+        self.N, self.replace, self.ranks = N, bool(replace), np.asarray(ranks, np.int64)
+        # n: one sample set size, or one per column
+        self.sizes = np.broadcast_to(np.asarray(n, np.int64), self.ranks.shape)
+        # the grid of the largest: the finest
+        self.n = int(self.sizes.max())
         self.edges = _rank_grid(N, self.n, delta)
         self.widths = np.diff(self.edges)
         need = len(self.widths) * int(self.ranks.max()) * 8
         if need > max_bytes: raise _KernelTooLarge(need, max_bytes)
-        by_size = np.argsort(self.sizes, kind='stable')                                   # the columns grouped by size, each group in order
+        # the columns grouped by size, each group in order
+        by_size = np.argsort(self.sizes, kind='stable')
         sizes, starts = np.unique(self.sizes[by_size], return_index=True)
-        blocks = [self._columns_of(s, cols) for s, cols in zip(sizes, np.split(by_size, starts[1:]))]   # one sweep over the N rows per size
+        # one sweep over the N rows per size
+        blocks = [self._columns_of(s, cols) for s, cols in zip(sizes, np.split(by_size, starts[1:]))]
         self.matrix = sps.hstack(blocks, format='csr')[:, np.argsort(by_size)] if len(blocks) > 1 else blocks[0]
         self.shape, self.nnz = self.matrix.shape, self.matrix.nnz
         self.bounds = self._bounds(self.ranks, self.sizes)
-        self._mean_dots = {}                                                 # mean_dot's sweeps by x: shared with the column subsets
+        # mean_dot's sweeps by x: shared with the column subsets
+        self._mean_dots = {}
 
     def _columns_of(self, n:int, cols:np.ndarray) -> sps.csr_matrix:
         "The bin-averaged columns of sample set size n (the observed ranks at the indices `cols`)."
         r = self.ranks[cols]
-        return sps.csr_matrix(self._sums(int(r.max()) - 1, np.empty(0), n)[0][:, r - 1] / self.widths[:, None])   # zeros dropped: each row keeps its band
+        # zeros dropped: each row keeps its band
+        return sps.csr_matrix(self._sums(int(r.max()) - 1, np.empty(0), n)[0][:, r - 1] / self.widths[:, None])
 
     def _bounds(self, ranks:np.ndarray, sizes:np.ndarray) -> np.ndarray:
         "The bound eps_b of each bin: the largest over the sample set sizes, each with its largest observed rank."
-        return np.max([_grid_error(self.N, s, self.replace, self.edges, int(ranks[sizes == s].max()) - 1) for s in np.unique(sizes)], axis=0)
+        return np.max([_grid_error(self.N, s, self.replace, self.edges, int(ranks[sizes == s].max()) - 1)
+                       for s in np.unique(sizes)], axis=0)
 
     def _sums(self, kmax:int, x, n:int=None) -> tuple[np.ndarray, np.ndarray]:
-        "Bin sums of P(k | R) (k <= kmax) and of sum_k P(k | R) x[k] at sample set size n (default: the one size), in one parallel sweep over the N rows."
+        ("Bin sums of P(k | R) (k <= kmax) and of sum_k P(k | R) x[k] at sample set size n (default: the one size), in "
+         "one parallel sweep over the N rows.")
         S, Sx = np.zeros((len(self.widths), kmax + 1)), np.zeros(len(self.widths))
-        bounds = np.searchsorted(self.edges, np.linspace(1, self.N + 1, 65).astype(np.int64))   # 64 chunks of about N/64 rows
-        _grid_sums_kernel(float(self.N), (n or self._one_size()) - 1.0, self.replace, self.edges, bounds, float(kmax), np.asarray(x, np.float64), S, Sx)
+        # 64 chunks of about N/64 rows
+        bounds = np.searchsorted(self.edges, np.linspace(1, self.N + 1, 65).astype(np.int64))
+        _grid_sums_kernel(float(self.N), (n or self._one_size()) - 1.0, self.replace, self.edges, bounds, float(kmax),
+                          np.asarray(x, np.float64), S, Sx)
         return S, Sx
 
     def _one_size(self) -> int:
         "The sample set size of the columns, where there is one (the weights E[w(r) | R] of one n)."
-        if (self.sizes != self.sizes[0]).any(): raise ValueError('this step needs one sample set size; the grid holds columns of several (adaptive sampling)')
+        if (self.sizes != self.sizes[0]).any():
+            raise ValueError('this step needs one sample set size; '
+                             'the grid holds columns of several (adaptive sampling)')
         return int(self.sizes[0])
 
     @property
     def error(self) -> float:
-        "The largest bound eps_b over the observed ranks: the grid loses at most this many nats of log-likelihood a user."
+        ("The largest bound eps_b over the observed ranks: "
+         "the grid loses at most this many nats of log-likelihood a user.")
         return float(self.bounds.max())
 
     def error_over(self, kmax:int) -> float:
@@ -525,9 +568,11 @@ class _GridKernel:
         return float(_grid_error(self.N, self._one_size(), self.replace, self.edges, kmax).max())
 
     def mean_dot(self, x) -> np.ndarray:
-        "The bin means of sum_r P(r | R) x_r over all r = 1..n (one sweep over the N rows, once per x: refits on resamples reuse it)."
+        ("The bin means of sum_r P(r | R) x_r over all r = 1..n (one sweep over the N rows, once per x: "
+         "refits on resamples reuse it).")
         x = np.ascontiguousarray(x, np.float64)
-        if (key := (self._one_size(), x.tobytes())) not in self._mean_dots: self._mean_dots[key] = self._sums(0, x, key[0])[1] / self.widths
+        if (key := (self._one_size(), x.tobytes())) not in self._mean_dots:
+            self._mean_dots[key] = self._sums(0, x, key[0])[1] / self.widths
         return self._mean_dots[key]
 
     def uniform(self) -> np.ndarray:
@@ -544,19 +589,23 @@ class _GridKernel:
 
     def mean_rows(self, W) -> np.ndarray:
         "The bin means of the rows of W (functions of R = 1..N, one per column)."
-        return np.add.reduceat(np.asarray(W, np.float64), self.edges[:-1] - 1, axis=0) / self.widths.reshape((-1,) + (1,) * (np.ndim(W) - 1))
+        return (np.add.reduceat(np.asarray(W, np.float64), self.edges[:-1] - 1, axis=0)
+                / self.widths.reshape((-1,) + (1,) * (np.ndim(W) - 1)))
 
     def collapse(self, pi) -> np.ndarray:
         "The bin masses of a distribution `pi` on 1..N."
         return np.add.reduceat(np.asarray(pi, np.float64), self.edges[:-1] - 1)
 
     def columns(self, ranks, sizes=None) -> _GridKernel:
-        "The same grid over a subset of its observed columns (a resample of the users; `sizes`: their sample set sizes, if several): selected, no sweep."
+        ("The same grid over a subset of its observed columns (a resample of the users; `sizes`: their sample set "
+         "sizes, if several): selected, no sweep.")
         ranks = np.asarray(ranks, np.int64)
         sizes = np.broadcast_to(np.asarray(self.n if sizes is None else sizes, np.int64), ranks.shape)
-        key, order = self.sizes * (self.n + 1) + self.ranks, np.lexsort((self.ranks, self.sizes))   # a column is its (n, r)
+        # a column is its (n, r)
+        key, order = self.sizes * (self.n + 1) + self.ranks, np.lexsort((self.ranks, self.sizes))
         at = order[np.minimum(np.searchsorted(key[order], sizes * (self.n + 1) + ranks), len(key) - 1)]
-        if not (np.array_equal(self.ranks[at], ranks) and np.array_equal(self.sizes[at], sizes)): raise ValueError('columns: not all of them are columns of this grid')
+        if not (np.array_equal(self.ranks[at], ranks) and np.array_equal(self.sizes[at], sizes)):
+            raise ValueError('columns: not all of them are columns of this grid')
         out = copy.copy(self)
         out.ranks, out.sizes, out.matrix = ranks, sizes, self.matrix[:, at]
         out.shape, out.nnz = out.matrix.shape, out.matrix.nnz
@@ -569,7 +618,8 @@ class _GridKernel:
 
 # %% ../nbs/02_sampling.ipynb #ad7c4a44
 def _grid_info(A) -> dict:
-    "What a fit on kernel A reports about the grid: its bins and bound (a `_GridKernel`), or nothing (the exact kernel)."
+    ("What a fit on kernel A reports about the grid: "
+     "its bins and bound (a `_GridKernel`), or nothing (the exact kernel).")
     return A.info() if isinstance(A, _GridKernel) else {}
 
 # %% ../nbs/02_sampling.ipynb #4be1230d
@@ -588,7 +638,8 @@ def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precisi
                             ) -> np.ndarray:   # E[M_n^K(r) | R] for each R
     "Expected sampled metric given each global rank R: $\\sum_r P(r|R) \\mathcal M^K_n(r)$ (Rendle eq 19)."
     N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
-    return _expected_weights(metric, N, n, K, np.arange(1, N + 1) if R is None else _check_ranks('R', R, N, 'N'), replace)
+    return _expected_weights(metric, N, n, K, np.arange(1, N + 1) if R is None else _check_ranks('R', R, N, 'N'),
+                             replace)
 
 # %% ../nbs/02_sampling.ipynb #64cd6e2c
 def expected_sampled_metric(ranks,             # global ranks of the relevant items, one per instance (1..N)
@@ -608,7 +659,8 @@ def expected_sampled_ap(R,      # global ranks (1..N)
                         N:int,  # number of items
                         n:int,  # sample set size including the relevant item
                        ) -> np.ndarray:
-    "Closed form of the expected sampled AP (no cut-off, with replacement) given the global rank (Rendle eq 29, corrected)."
+    ("Closed form of the expected sampled AP (no cut-off, "
+     "with replacement) given the global rank (Rendle eq 29, corrected).")
     N, n = _check_sizes(N, n, True); _warn_old_order(N, n)
     R = _check_ranks('R', R, N, 'N').astype(np.float64)
     p = (R - 1) / (N - 1)
@@ -651,20 +703,25 @@ def simulate_sampled_metric(ranks,             # global ranks of the relevant it
 def _negative_positions(M:int, N:int, n:int, replace:bool, rng) -> np.ndarray:
     "(M x n-1) positions among the N-1 other items of each instance's negatives: uniform, distinct without replacement."
     if replace: return rng.integers(1, N, size=(M, n - 1))
-    return np.stack([1 + rng.choice(N - 1, n - 1, replace=False) for _ in range(M)]) if M else np.empty((0, n - 1), np.int64)
+    if not M: return np.empty((0, n - 1), np.int64)
+    return np.stack([1 + rng.choice(N - 1, n - 1, replace=False) for _ in range(M)])
 
 # %% ../nbs/02_sampling.ipynb #dd8a717c
-def sample_ranks_shared(ranks:dict,         # model name -> global ranks (1..N) of the same relevant items, one per instance
+def sample_ranks_shared(ranks:dict,         # model name -> global ranks (1..N) of the same instances' relevant items
                         N:int,              # number of items
                         n:int,              # sample set size including the relevant item
                         replace:bool=True,  # with or without replacement
                         seed=None,          # int, numpy Generator, or None
                        ) -> dict:           # model name -> sampled ranks (1..n)
-    "Sampled ranks of several models against the same negatives: each instance's n-1 negatives drawn once and ranked by every model."
+    ("Sampled ranks of several models against the same negatives: "
+     "each instance's n-1 negatives drawn once and ranked by every model.")
     N, n = _check_sizes(N, n, replace)
-    if not isinstance(ranks, dict) or not ranks: raise ValueError(f"ranks must map one or more model names to global ranks; got {type(ranks).__name__}")
+    if not isinstance(ranks, dict) or not ranks:
+        raise ValueError(f"ranks must map one or more model names to global ranks; got {type(ranks).__name__}")
     R = {k: _check_ranks(f'ranks[{k!r}]', v, N, 'N') for k, v in ranks.items()}
     sizes = {k: len(v) for k, v in R.items()}
-    if len(set(sizes.values())) > 1: raise ValueError(f"ranks must hold the same instances for every model; numbers of ranks: {sizes}")
-    g = _negative_positions(next(iter(sizes.values())), N, n, _check_bool('replace', replace), np.random.default_rng(_check_seed('seed', seed)))
+    if len(set(sizes.values())) > 1:
+        raise ValueError(f"ranks must hold the same instances for every model; numbers of ranks: {sizes}")
+    g = _negative_positions(next(iter(sizes.values())), N, n, _check_bool('replace', replace),
+                            np.random.default_rng(_check_seed('seed', seed)))
     return {k: 1 + (g < v[:, None]).sum(1) for k, v in R.items()}

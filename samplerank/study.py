@@ -22,17 +22,28 @@ import samplerank.mes, samplerank.baselines          # register MES, BV and CLS
 # %% auto #0
 __all__ = ['default_estimators', 'run_study', 'summary_table', 'relative_error_table', 'winner_table']
 
+# %% ../nbs/07_study.ipynb #89b5e278
+def _renamed(fn:str, new:str, value, old:str, old_value):
+    "(argument name, value): the old keyword `old` of `fn` when it is given (with a `FutureWarning`), else `new`."
+    if old_value is None: return new, value
+    warnings.warn(f"{fn}: the argument {old}= is now called {new}=", FutureWarning, stacklevel=3)
+    return old, old_value
+
 # %% ../nbs/07_study.ipynb #c45de3b8
-def default_estimators(names=('CLS', 'BV(gamma=0.1)', 'BV', 'MLE', 'WMLE', 'WMLE-c', 'MES'), # estimator labels: a registered name, options in parentheses
+def default_estimators(methods=('CLS', 'BV(gamma=0.1)', 'BV', 'MLE', 'WMLE', 'WMLE-c', 'MES'), # estimator labels
+                       *, names=None,      # the old name of `methods`
                       ) -> dict:           # label -> fit(SampledRanks) -> fitted estimate with .metric(metric, K)
-    "The estimators of Jin et al.'s Table 2 (plus the corrected WMLE) from the registry, as fit functions for `run_study`."
+    ("The estimators of Jin et al.'s Table 2 (plus the corrected WMLE) from the registry, as fit functions for "
+     "`run_study`. A label is a registered name with options in parentheses, such as 'BV(gamma=0.1)'.")
+    arg, methods = _renamed('default_estimators', 'methods', methods, 'names', names)
     out = {}
-    for i, name in enumerate(_check_seq('names', names, what='estimator names')):
+    for i, name in enumerate(_check_seq(arg, methods, what='estimator names')):
         if isinstance(name, np.ndarray) and name.ndim == 0: name = name[()]
-        if not isinstance(name, str): raise ValueError(f"names[{i}] must be an estimator label (a string); got {name!r:.60}")
-        e, opts = parse_estimator_label(name, f'names[{i}]')
+        if not isinstance(name, str):
+            raise ValueError(f"{arg}[{i}] must be an estimator label (a string); got {name!r:.60}")
+        e, opts = parse_estimator_label(name, f'{arg}[{i}]')
         label = estimator_label(e.name, **opts)
-        if label in out: raise ValueError(f"names[{i}]: {name!r} is {label}, named already")
+        if label in out: raise ValueError(f"{arg}[{i}]: {name!r} is {label}, named already")
         out[label] = lambda ev, e=e, opts=opts: e.fit(ev, **opts)
     return out
 
@@ -43,30 +54,35 @@ def _named_metric(name, m):
     except ValueError as e: raise ValueError(f"{name}: {e}") from None
 
 # %% ../nbs/07_study.ipynb #a1b6e1a6
-def _check_estimators(estimators) -> dict:
-    "`estimators` as a non-empty dict of name -> fit function (a callable), or a `ValueError` naming `estimators`."
-    if not isinstance(estimators, abc.Mapping) or len(estimators) == 0:
-        raise ValueError(f"estimators must be a non-empty dict of name -> fit(SampledRanks) (see default_estimators); got {estimators!r:.60}")
-    bad = [k for k, f in estimators.items() if not callable(f)]
-    if bad: raise ValueError(f"estimators[{bad[0]!r}] must be a fit function (a callable taking a SampledRanks); got {estimators[bad[0]]!r:.60}")
-    return dict(estimators)
+def _check_methods(methods, arg:str='methods') -> dict:
+    "`methods` as a non-empty dict of name -> fit function (a callable), or a `ValueError` naming `arg`."
+    if not isinstance(methods, abc.Mapping) or len(methods) == 0:
+        raise ValueError(f"{arg} must be a non-empty dict of name -> fit(SampledRanks) "
+                         f"(see default_estimators); got {methods!r:.60}")
+    bad = [k for k, f in methods.items() if not callable(f)]
+    if bad:
+        raise ValueError(f"{arg}[{bad[0]!r}] must be a fit function "
+                         f"(a callable taking a SampledRanks); got {methods[bad[0]]!r:.60}")
+    return dict(methods)
 
 # %% ../nbs/07_study.ipynb #b6574e89
 def run_study(models:dict,             # model name -> global ranks of its users' relevant items (1..N)
               N:int,                   # number of items
               n:int,                   # sample set size including the relevant item
-              estimators:dict=None,    # name -> fit(SampledRanks); default: `default_estimators()`
+              methods:dict=None,       # name -> fit(SampledRanks); default: `default_estimators()`
               metrics=('recall', 'ndcg', 'ap'), # metrics to estimate
               Ks=(1, 5, 10, 20),       # cut-offs
               repeats:int=100,         # independent sampled evaluations per model
               replace:bool=True,       # sampling scheme
               seed=0,                  # seed of the sampling
               progress:bool=True,      # show a progress bar
-             ) -> tuple[pd.DataFrame, dict]: # (tidy estimates, {(model, estimator): mean pmf})
+              *, estimators:dict=None, # the old name of `methods`
+             ) -> tuple[pd.DataFrame, dict]: # (tidy estimates, {(model, method): mean pmf})
     "Repeated sampled evaluations of several models with several estimators, in a tidy table."
     N, n = _check_sizes(N, n, replace); models = _check_models(models, N)
     repeats = _check_int('repeats', repeats, 1)
-    estimators = default_estimators() if estimators is None else _check_estimators(estimators)
+    arg, methods = _renamed('run_study', 'methods', methods, 'estimators', estimators)
+    methods = default_estimators() if methods is None else _check_methods(methods, arg)
     metrics = _check_seq('metrics', metrics, lambda nm, m: _named_metric(nm, m), 'metric names')
     Ks = _check_seq('Ks', Ks, lambda nm, k: _check_int(nm, k, 1), 'cut-offs K >= 1')
     seed, progress = _check_seed('seed', seed), _check_bool('progress', progress)
@@ -75,34 +91,41 @@ def run_study(models:dict,             # model name -> global ranks of its users
     for rep in tqdm(range(repeats), disable=not progress, desc='repeats'):
         for model, R in models.items():
             ev = SampledRanks(sample_ranks(R, N, n, replace, rng), N, n, replace)
-            for est, fit in estimators.items():
+            for est, fit in methods.items():
                 t0 = time.perf_counter(); fitted = fit(ev)
                 vals = [(metric, K, fitted.metric(metric, K)) for metric in metrics for K in Ks]
                 dt = time.perf_counter() - t0
-                if isinstance(fitted, RankDistribution): pmfs[model, est] = pmfs.get((model, est), 0) + fitted.pmf / repeats
+                if isinstance(fitted, RankDistribution):
+                    pmfs[model, est] = pmfs.get((model, est), 0) + fitted.pmf / repeats
                 rows += [(model, rep, est, metric, K, v, exact[model].metric(metric, K), dt) for metric, K, v in vals]
-    cols = ['model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact', 'fit_seconds']
+    cols = ['model', 'repeat', 'method', 'metric', 'K', 'estimate', 'exact', 'fit_seconds']
     return pd.DataFrame(rows, columns=cols), pmfs
 
 # %% ../nbs/07_study.ipynb #16c9ae04
-_STUDY_COLUMNS = ('model', 'repeat', 'estimator', 'metric', 'K', 'estimate', 'exact')
+_STUDY_COLUMNS = ('model', 'repeat', 'method', 'metric', 'K', 'estimate', 'exact')
 
 def _check_study(df) -> pd.DataFrame:
-    "`df` as `run_study`'s tidy table, or a `ValueError` naming `df`: the columns, no missing keys, finite numbers, each (model, repeat, estimator, metric, K) once and every combination present."
+    ("`df` as `run_study`'s tidy table, or a `ValueError` naming `df`: the columns, no missing keys, finite numbers, "
+     "each (model, repeat, method, metric, K) once and every combination present.")
     df = _check_frame('df', df, _STUDY_COLUMNS)
-    keys = ['model', 'repeat', 'estimator', 'metric', 'K']
+    keys = ['model', 'repeat', 'method', 'metric', 'K']
     for c in keys:
         if df[c].isna().any(): raise ValueError(f"df['{c}'] must have no missing values (a table from run_study)")
     for c in ('estimate', 'exact', 'K', 'repeat'):
         if not pd.api.types.is_numeric_dtype(df[c]) or pd.api.types.is_bool_dtype(df[c]):
             raise ValueError(f"df['{c}'] must hold numbers (a table from run_study); got dtype {df[c].dtype}")
         bad = ~np.isfinite(df[c].to_numpy(np.float64))
-        if bad.any(): raise ValueError(f"df['{c}'] must hold finite numbers; row {int(np.argmax(bad))} has {df[c].iloc[int(np.argmax(bad))]!r}")
-    if (df.K < 1).any() or (df.K != np.round(df.K)).any(): raise ValueError("df['K'] must hold cut-offs K >= 1 (integers)")
-    if df.duplicated(keys).any(): raise ValueError(f"df must hold each (model, repeat, estimator, metric, K) once (a table from run_study)")
+        if bad.any():
+            raise ValueError(f"df['{c}'] must hold finite numbers; row {int(np.argmax(bad))} has "
+                             f"{df[c].iloc[int(np.argmax(bad))]!r}")
+    if (df.K < 1).any() or (df.K != np.round(df.K)).any():
+        raise ValueError("df['K'] must hold cut-offs K >= 1 (integers)")
+    if df.duplicated(keys).any():
+        raise ValueError(f"df must hold each (model, repeat, method, metric, K) once (a table from run_study)")
     full = np.prod([df[c].nunique() for c in keys])
-    if full != len(df): raise ValueError(f"df must be a complete study: every model, repeat, estimator, metric and K together "
-                                         f"({full} rows); got {len(df)} rows (a table from run_study)")
+    if full != len(df):
+        raise ValueError(f"df must be a complete study: every model, repeat, method, metric and K together "
+                         f"({full} rows); got {len(df)} rows (a table from run_study)")
     return df
 
 # %% ../nbs/07_study.ipynb #9e9c6039
@@ -111,9 +134,9 @@ def summary_table(df:pd.DataFrame, K:int=10, scale:float=100) -> pd.DataFrame:
     df, K, scale = _check_study(df), _check_int('K', K, 1), _check_float('scale', scale, 0, lo_open=True)
     d = df[df.K == K]
     if len(d) == 0: raise ValueError(f"K={K} is not a cut-off of df (its K: {sorted(df.K.unique().tolist())[:10]})")
-    g = d.groupby(['model', 'metric', 'estimator'], sort=False).estimate
+    g = d.groupby(['model', 'metric', 'method'], sort=False).estimate
     cell = (g.mean() * scale).map('{:.2f}'.format) + ' ± ' + (g.std() * scale).map('{:.2f}'.format)
-    out = cell.unstack('estimator')[list(dict.fromkeys(d.estimator))]
+    out = cell.unstack('method')[list(dict.fromkeys(d.method))]
     out.insert(0, 'exact', (d.groupby(['model', 'metric'], sort=False).exact.first() * scale).map('{:.2f}'.format))
     return out
 
@@ -126,20 +149,24 @@ def relative_error_table(df:pd.DataFrame) -> pd.DataFrame:
     model has no row in the table. A `ValueError` when every exact metric is 0."""
     df = _check_study(df)
     zero = df.exact == 0
-    if zero.all(): raise ValueError("df: the exact metric is 0 in every row; the relative error |estimate - exact| / exact is undefined")
+    if zero.all():
+        raise ValueError("df: the exact metric is 0 in every row; "
+                         "the relative error |estimate - exact| / exact is undefined")
     if zero.any():
-        left = sorted({f"{m}@{k} ({mod})" for m, k, mod in df.loc[zero, ['metric', 'K', 'model']].itertuples(index=False)})
-        warnings.warn(f"relative_error_table: {int(zero.sum())} rows where the exact metric is 0 are left out (relative error "
-                      f"undefined): {', '.join(left[:5])}{' ...' if len(left) > 5 else ''}", UserWarning, stacklevel=2)
+        left = sorted({f"{m}@{k} ({mod})"
+                       for m, k, mod in df.loc[zero, ['metric', 'K', 'model']].itertuples(index=False)})
+        warnings.warn(f"relative_error_table: {int(zero.sum())} rows where the exact metric is 0 are left out "
+                      f"(relative error undefined): {', '.join(left[:5])}{' ...' if len(left) > 5 else ''}",
+                      UserWarning, stacklevel=2)
     d = df[~zero]
     d = d.assign(rel=(d.estimate - d.exact).abs() / d.exact)
-    return d.groupby(['metric', 'K', 'estimator'], sort=False).rel.mean().unstack('estimator')
+    return d.groupby(['metric', 'K', 'method'], sort=False).rel.mean().unstack('method')
 
 # %% ../nbs/07_study.ipynb #23251255
 def winner_table(df:pd.DataFrame) -> pd.DataFrame:
     "Jin et al. Table 4: in how many repeats each estimator's best model is the model with the best exact metric."
     df = _check_study(df)
-    best_est = df.loc[df.groupby(['repeat', 'estimator', 'metric', 'K'], sort=False).estimate.idxmax()]
+    best_est = df.loc[df.groupby(['repeat', 'method', 'metric', 'K'], sort=False).estimate.idxmax()]
     best_true = df.drop_duplicates(['model', 'metric', 'K']).sort_values('exact').groupby(['metric', 'K']).model.last()
     hit = best_est.model.values == best_true.loc[list(zip(best_est.metric, best_est.K))].values
-    return best_est.assign(hit=hit).groupby(['K', 'metric', 'estimator'], sort=False).hit.sum().unstack('estimator')
+    return best_est.assign(hit=hit).groupby(['K', 'metric', 'method'], sort=False).hit.sum().unstack('method')
