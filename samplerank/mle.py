@@ -13,7 +13,8 @@ import numba
 import scipy.sparse as sps
 import tqdm.auto
 from .core import jit, _check_int, _check_float, _check_bool, _check_seed, _check_vector, _check_metric
-from .sampling import _sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy, _band_values_from, _StreamedKernel, _GridKernel, _grid_info, _kernel_dot
+from .sampling import (_sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy, _band_values_from,
+                                 _StreamedKernel, _GridKernel, _grid_info, _kernel_dot)
 from .evaluation import SampledRanks, register_estimator, RankDistribution, empirical_distribution, _as_pmf
 
 # %% auto #0
@@ -21,7 +22,8 @@ __all__ = ['estimate_mle', 'simulate_global_ranks', 'wmle_weights']
 
 # %% ../nbs/04_mle.ipynb #ee56b03d
 _CHUNKS = 64          # fixed row chunks: sums are taken in the same order on any number of threads
-_SERIAL_NNZ = 2**20   # kernels with fewer entries run on one thread: a pass takes ~1 ms, less than a descheduled thread costs
+# kernels with fewer entries run on one thread: a pass takes ~1 ms, less than a descheduled thread costs
+_SERIAL_NNZ = 2**20
 
 @jit
 def _em_rows(runs, ratio, pi, q, lo, hi, update):
@@ -47,7 +49,7 @@ def _em_pass_parallel(runs, ratio, pi, q_parts, update):
 # %% ../nbs/04_mle.ipynb #e868b8f0
 @jit
 def _em_pass(runs, ratio, pi, q_parts, update):
-    "One pass over the rows of A in its fixed chunks: on one thread below `_SERIAL_NNZ` entries, else in parallel (same sums)."
+    "One pass over the rows of A in its fixed chunks: on one thread below `_SERIAL_NNZ` entries, else in parallel."
     N, C = len(pi), q_parts.shape[0]
     if len(runs[3]) >= _SERIAL_NNZ: _em_pass_parallel(runs, ratio, pi, q_parts, update)
     else:
@@ -106,31 +108,35 @@ def _check_em(n_iter, tol) -> tuple[int, float | None]:
 _SLICE_WORK = 10**8    # entries of the kernel touched per compiled call (about 0.1 s): Ctrl-C is seen between calls
 
 def _slice_passes(runs) -> int:
-    "Passes per compiled call: long fits run as a Python loop of short calls, so that Ctrl-C (SIGINT) stops them promptly."
+    "Passes per compiled call: long fits run as a loop of short calls, so that Ctrl-C (SIGINT) stops them promptly."
     return max(2, _SLICE_WORK // max(len(runs[3]), 1))
 
 # %% ../nbs/04_mle.ipynb #7b4e6955
 def _em(A, h, n_iter:int, tol:float=None, pi=None):
-    "EM (eq 21) on the kernel A for counts h from `pi` (default: uniform): (pi, iterations, log-likelihood per user at each, gap)."
+    "EM (eq 21) on the kernel A for counts h from `pi` (default: uniform): (pi, iterations, loglik per user, gap)."
     if isinstance(A, _StreamedKernel): return _em_streamed(A, h, n_iter, tol, pi)
-    if isinstance(A, _GridKernel):                       # the same EM over the grid's bins; pi (on 1..N) and the result expanded
+    # the same EM over the grid's bins; pi (on 1..N) and the result expanded
+    if isinstance(A, _GridKernel):
         p, done, ll, gap = _em(A.matrix, h, n_iter, tol, A.start(pi))
         return A.expand(p), done, ll, gap
     runs, h = _band_runs(A), h / h.sum()
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else pi.copy()
     ll, tol, done, step = np.full(n_iter + 1, np.nan), 0.0 if tol is None else tol, 0, _slice_passes(runs)
-    while True:                              # slices of the iterations: EM is memoryless, so this is the same sequence bit for bit
+    # slices of the iterations: EM is memoryless, so this is the same sequence bit for bit
+    while True:
         c = min(step, n_iter - done)
         it = _em_kernel(runs, h, pi, c, tol, ll[done:done + c + 1])
         done += it
         if it < c or done >= n_iter: break
-        if tol > 0.0 and ll[done] - ll[done - 1] <= tol * abs(ll[done]): break    # the stopping test at the slice's last iteration
+        # the stopping test at the slice's last iteration
+        if tol > 0.0 and ll[done] - ll[done - 1] <= tol * abs(ll[done]): break
     return pi / pi.sum(), done, ll[:done + 1], _gap_kernel(runs, h, pi)
 
 # %% ../nbs/04_mle.ipynb #b33a2606
-@register_estimator('MLE', per_user_n=True, distribution=True, description='maximum likelihood by 100 EM iterations from the uniform start (Jin et al. eq 21)')
+@register_estimator('MLE', per_user_n=True, distribution=True,
+                    description='maximum likelihood by 100 EM iterations from the uniform start (Jin et al. eq 21)')
 def _fit_mle(ev:SampledRanks, n_iter:int=100, tol:float=None) -> RankDistribution:
-    "The plain MLE of a validated evaluation: `n_iter` EM iterations over its (n, r) columns, fewer if the gain falls below `tol`."
+    "The plain MLE of a validated evaluation: `n_iter` EM iterations over its columns, fewer if the gain is below `tol`."
     n_iter, tol = _check_em(n_iter, tol)
     A = ev.kernel(stream=True)
     pi, it, ll, gap = _em(A, ev.counts, n_iter, tol)
@@ -152,12 +158,15 @@ def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item 
                 ) -> RankDistribution:
     "Maximum-likelihood estimate of the global rank distribution by EM (Jin et al. eqs 19-21; weighted: eq 23)."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
-    gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)   # checked even when unused
+    # checked even when unused
+    gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)
     correct, accelerate = _check_bool('correct', correct), _check_bool('accelerate', accelerate)
     if correct and weights is None: raise ValueError("correct=True undoes a weighting: give weights")
     if accelerate:
-        if weights is not None: raise ValueError("accelerate=True fits the plain MLE; the weighted MLE runs n_iter EM iterations")
-        if n_iter != 100 or tol is not None: raise ValueError("n_iter and tol set the plain EM; with accelerate=True use max_steps and gap")
+        if weights is not None:
+            raise ValueError("accelerate=True fits the plain MLE; the weighted MLE runs n_iter EM iterations")
+        if n_iter != 100 or tol is not None:
+            raise ValueError("n_iter and tol set the plain EM; with accelerate=True use max_steps and gap")
         return _fit_mle_converged(ev, gap, max_steps)
     if weights is None: return _fit_mle(ev, n_iter, tol)
     return _fit_weighted_mle(ev, weights, correct, n_iter, tol)
@@ -165,7 +174,9 @@ def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item 
 # %% ../nbs/04_mle.ipynb #b715b493
 @jit
 def _stream_rows(N, m, replace, lo, hi, start, top, ratio, pi, q, R0, R1, mode, buf, scale):
-    "Rows R0..R1-1 of a pass over a streamed kernel, each band regenerated: mode 0 adds pi[R] a_R to q; 1 first sets pi[R] *= s_R a_R ratio; 2 returns the largest s_R a_R ratio (s_R = scale[R], or 1 if scale is empty)."
+    "Rows R0..R1-1 of a pass over a streamed kernel, each band regenerated (`mode`: what the pass does with a row)."
+    # mode 0 adds pi[R] a_R to q; 1 first sets pi[R] *= s_R a_R ratio; 2 returns the largest s_R a_R ratio
+    # (s_R = scale[R], or 1 if scale is empty)
     q[:] = 0.0
     best = -np.inf
     for i in range(R0, R1):
@@ -196,22 +207,28 @@ def _stream_pass(N, m, replace, lo, hi, start, top, ratio, pi, q_parts, mode, sc
     return best.max()
 
 # %% ../nbs/04_mle.ipynb #7ae0dd61
-def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scale=None, shift:float=0.0, certify:bool=True):
-    "`_em` on a kernel too large to keep: the same iterations and sums over ranks 1..n, each pass regenerating the rows (with `scale`, EM on the rows s_R P(r|R) in phi = s pi, whose log-likelihood is the traced one plus `shift`; without `certify`, no gap pass)."
+def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scale=None, shift:float=0.0,
+                 certify:bool=True):
+    "`_em` on a kernel too large to keep: the same iterations and sums over ranks 1..n, each pass regenerating the rows."
+    # with `scale`, EM on the rows s_R P(r|R) in phi = s pi, whose log-likelihood is the traced one plus `shift`;
+    # without `certify`, no gap pass
     hk = np.zeros(S.n); hk[S.ranks - 1] = h / h.sum()
     pi = np.full(S.N, 1.0 / S.N) if pi is None else pi.copy()
     scale = np.empty(0) if scale is None else np.ascontiguousarray(scale, np.float64)
     q_parts, ratio, ll = np.empty((min(_CHUNKS, S.N), S.n)), np.zeros(S.n), np.full(n_iter + 1, np.nan)
     _stream_pass(*S.args(), ratio, pi, q_parts, 0, scale)
-    for it in tqdm.auto.tqdm(range(n_iter + 1), desc='EM (streamed kernel)', leave=False, disable=None if n_iter > 1 else True):
+    passes = tqdm.auto.tqdm(range(n_iter + 1), desc='EM (streamed kernel)', leave=False,
+                            disable=None if n_iter > 1 else True)
+    for it in passes:
         ll[it] = _loglik_ratio(q_parts, hk, ratio) + shift
         if it == n_iter or (it > 0 and tol and ll[it] - ll[it - 1] <= tol * abs(ll[it])): break
         _stream_pass(*S.args(), ratio, pi, q_parts, 1, scale)
-    return pi / pi.sum(), it, ll[:it + 1], _stream_pass(*S.args(), ratio, pi, q_parts, 2, scale) - 1.0 if certify else np.nan
+    gap = _stream_pass(*S.args(), ratio, pi, q_parts, 2, scale) - 1.0 if certify else np.nan
+    return pi / pi.sum(), it, ll[:it + 1], gap
 
 # %% ../nbs/04_mle.ipynb #a91985de
 def _em_batch(A, H, n_iter:int=100, pi0=None) -> np.ndarray:
-    "EM (eq 21) from `pi0` (default: uniform) for B histograms H (B x c) over the kernel A (N x c): row b is `_em(A, H[b], n_iter, pi=pi0)[0]`."
+    "EM (eq 21) from `pi0` (default: uniform) for B histograms H (B x c) over A: row b is `_em(A, H[b], n_iter, pi=pi0)[0]`."
     H = np.asarray(H, np.float64); H = H / H.sum(1, keepdims=True)
     N, c = A.shape
     Pi = np.tile(np.full(N, 1.0 / N) if pi0 is None else np.asarray(pi0, np.float64), (H.shape[0], 1))
@@ -223,7 +240,8 @@ def _em_batch(A, H, n_iter:int=100, pi0=None) -> np.ndarray:
         return Pi / Pi.sum(1, keepdims=True)
     K = A.toarray(); Kt = np.ascontiguousarray(K.T)
     Q, ratio, S, seen = np.empty_like(H), np.zeros_like(H), np.empty_like(Pi), H > 0
-    for _ in range(n_iter):                              # dense: no allocation per pass (a Dask worker's malloc would map and unmap each)
+    # dense: no allocation per pass (a Dask worker's malloc would map and unmap each)
+    for _ in range(n_iter):
         np.matmul(Pi, K, out=Q)
         np.divide(H, Q, out=ratio, where=seen)
         Pi *= np.matmul(ratio, Kt, out=S)
@@ -234,7 +252,8 @@ _ETA_GROW, _ETA_MAX = 1.1, 1024.0
 
 @jit
 def _over_pass(runs, ratio, pi, new, q, eta, keep_s):
-    "One fused pass at `pi`: s_R = (A ratio)_R (kept in keep_s if it is not empty), new[R] = pi[R] s_R^eta (eta = 0: new = pi), q = sum of new[R] A[R, :]; returns (max s_R, sum of new)."
+    "One fused pass at `pi`: s = A ratio, new = pi s^eta and q = A^T new; returns (max s_R, sum of new)."
+    # s is kept in keep_s if it is not empty; eta = 0: new = pi
     rows, ptr, col, data = runs
     q[:] = 0.0
     best, tot = -np.inf, 0.0
@@ -244,7 +263,9 @@ def _over_pass(runs, ratio, pi, new, q, eta, keep_s):
             for k in range(rows[R], rows[R + 1]): s += _run_dot(data, ptr[k], ptr[k + 1] - ptr[k], ratio, col[k])
             best = max(best, s)
             if len(keep_s): keep_s[R] = s
-        p = pi[R] if eta == 0.0 else pi[R] * s if eta == 1.0 else (pi[R] * math.exp(eta * math.log(s)) if s > 0.0 else 0.0)
+        if eta == 0.0: p = pi[R]
+        elif eta == 1.0: p = pi[R] * s
+        else: p = pi[R] * math.exp(eta * math.log(s)) if s > 0.0 else 0.0
         new[R] = p; tot += p
         if p != 0.0:
             for k in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[k], ptr[k + 1] - ptr[k], p, q, col[k])
@@ -253,7 +274,9 @@ def _over_pass(runs, ratio, pi, new, q, eta, keep_s):
 # %% ../nbs/04_mle.ipynb #81a587f3
 @jit
 def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state, steps):
-    "Over-relaxed EM from `pi` (in place) until the certified gap is <= tol or `max_passes` passes: (passes, gap); trace[k] = log-likelihood before pass k+1, steps[k] = the eta of pass k+1's step if kept (if `steps` is not empty). `state` = (q, ratio, [ll, eta]) carries a fit across calls (ll = nan: start)."
+    "Over-relaxed EM from `pi` (in place) until the certified gap is <= tol or `max_passes` passes: (passes, gap)."
+    # trace[k] = log-likelihood before pass k+1, steps[k] = the eta of pass k+1's step if kept (if `steps` is not
+    # empty); `state` = (q, ratio, [ll, eta]) carries a fit across calls (ll = nan: start)
     N, c = len(pi), len(h)
     q, ratio, scalars = state
     qn, rn, new, none = np.zeros(c), np.zeros(c), np.empty(N), np.empty(0)
@@ -282,23 +305,29 @@ def _em_over_kernel(runs, h, pi, tol, max_passes, grow, trace, state, steps):
 
 # %% ../nbs/04_mle.ipynb #42937afe
 def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=None, steps=None):
-    "Over-relaxed EM for counts h on the kernel A from `pi` (default: uniform) to a certified gap per user <= tol: (pi, passes, log-likelihood per user before each pass, gap); `steps` (zeros, >= max_passes long), if given, gets the eta of each kept step at its pass."
+    "Over-relaxed EM for counts h on A from `pi` (default: uniform) to a certified gap per user <= tol."
+    # returns (pi, passes, log-likelihood per user before each pass, gap); `steps` (zeros, >= max_passes long),
+    # if given, gets the eta of each kept step at its pass
     if isinstance(A, _GridKernel):                       # over the grid's bins; pi (on 1..N) and the result expanded
         p, done, trace, gap = _em_over(A.matrix, h, tol, max_passes, grow, A.start(pi), steps)
         return A.expand(p), done, trace, gap
     runs, h = _band_runs(A), np.asarray(h, np.float64) / np.sum(h)
     pi = np.full(A.shape[0], 1.0 / A.shape[0]) if pi is None else np.array(pi, np.float64)
     trace, state = np.full(max_passes, np.nan), (np.zeros(len(h)), np.zeros(len(h)), np.array([np.nan, 1.0]))
-    if steps is not None and len(steps) < max_passes: raise ValueError(f'steps: an array of at least max_passes = {max_passes} entries, got {len(steps)}')
+    if steps is not None and len(steps) < max_passes:
+        raise ValueError(f'steps: an array of at least max_passes = {max_passes} entries, got {len(steps)}')
     steps, done, step = np.empty(0) if steps is None else steps, 0, _slice_passes(runs)
-    while True:        # slices (Ctrl-C is seen between them); a slice cut short redoes its last pass, the same pass: bit for bit
+    # slices (Ctrl-C is seen between them); a slice cut short redoes its last pass, the same pass: bit for bit
+    while True:
         c = min(step, max_passes - done)
-        p, gap = _em_over_kernel(runs, h, pi, tol, c, grow, trace[done:done + c], state, steps[done:done + c] if len(steps) else steps)
+        kept = steps[done:done + c] if len(steps) else steps
+        p, gap = _em_over_kernel(runs, h, pi, tol, c, grow, trace[done:done + c], state, kept)
         if gap <= tol or done + p >= max_passes: done += p; break
         done += p - 1
     return pi / pi.sum(), done, trace[:done], gap
 
-_BATCH_NNZ = 2**19      # kernels with at least this many entries (and at most 2^24 dense): all histograms in one dense batched EM
+# kernels with at least this many entries (and at most 2^24 dense): all histograms in one dense batched EM
+_BATCH_NNZ = 2**19
 
 # %% ../nbs/04_mle.ipynb #73646b96
 def _llr_batch(Q, H):
@@ -307,8 +336,9 @@ def _llr_batch(Q, H):
     return (H * np.log(Q, out=np.zeros_like(Q), where=pos)).sum(1), np.divide(H, Q, out=np.zeros_like(H), where=pos)
 
 # %% ../nbs/04_mle.ipynb #23b766f0
-def _em_over_batch(A, H, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi0=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    "`_em_over` from `pi0` (default: uniform) for each histogram (row) of H over one kernel: (Pi B x N, passes, gaps). Small kernels: one fused fit each (bit for bit); large ones: one dense batched EM, each row with its own eta and stop."
+def _em_over_batch(A, H, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi0=None) -> tuple:
+    "`_em_over` from `pi0` (default: uniform) for each histogram (row) of H over one kernel: (Pi B x N, passes, gaps)."
+    # small kernels: one fused fit each (bit for bit); large ones: one dense batched EM, each row with its own eta and stop
     H = np.asarray(H, np.float64)
     N, c = A.shape
     if A.nnz < _BATCH_NNZ or N * c > 2**24:
@@ -318,7 +348,8 @@ def _em_over_batch(A, H, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW
     K = A.toarray(); Kt = np.ascontiguousarray(K.T)
     Pi = np.tile(np.full(N, 1.0 / N) if pi0 is None else np.asarray(pi0, np.float64), (len(H), 1)); Q = Pi @ K
     ll, ratio = _llr_batch(Q, H)
-    eta, passes, gap, active = np.ones(len(H)), np.zeros(len(H), np.int64), np.full(len(H), np.inf), np.ones(len(H), bool)
+    eta, passes = np.ones(len(H)), np.zeros(len(H), np.int64)
+    gap, active = np.full(len(H), np.inf), np.ones(len(H), bool)
     while active.any():
         a = np.flatnonzero(active)
         S = ratio[a] @ Kt                                          # s_R at the current weights: the certificates
@@ -366,7 +397,8 @@ def _squarem(A, h, pi, max_steps, tol, floor=0.1):
     "SQUAREM (Varadhan and Roland 2008, scheme S3) around the EM map, kept monotone; stops at a certified gap <= tol."
     trace, steps, gap = [], 0, np.inf
     streamed = isinstance(A, _StreamedKernel)                 # passes of about a second each: show progress
-    bar = tqdm.auto.tqdm(total=max_steps, desc='SQUAREM (streamed kernel)', leave=False, disable=None if streamed else True)
+    bar = tqdm.auto.tqdm(total=max_steps, desc='SQUAREM (streamed kernel)', leave=False,
+                         disable=None if streamed else True)
     while steps < max_steps:
         p1, l0, _ = _em_map(A, h, pi); p2, _, l2 = _em_map(A, h, p1); steps += 2
         if not trace: trace.append(l0)
@@ -389,14 +421,68 @@ def _squarem(A, h, pi, max_steps, tol, floor=0.1):
 
 # %% ../nbs/04_mle.ipynb #f8241a46
 def _fit_mle_converged(ev:SampledRanks, gap:float=1e-6, max_steps:int=100_000) -> RankDistribution:
-    "The maximum-likelihood estimate itself: SQUAREM from the uniform start until the certified gap per user is <= `gap`."
+    "The maximum-likelihood estimate itself: SQUAREM from the uniform start to a certified gap per user <= `gap`."
     gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)
-    A, h = ev.kernel(stream=True), ev.counts / ev.counts.sum()          # beyond 1 GB the grid's bins (or the rows regenerated on every pass)
+    # beyond 1 GB the grid's bins (or the rows regenerated on every pass)
+    A, h = ev.kernel(stream=True), ev.counts / ev.counts.sum()
     if isinstance(A, _GridKernel): pi, it, ll, g = _squarem(A.matrix, h, A.uniform(), max_steps, gap); pi = A.expand(pi)
     else: pi, it, ll, g = _squarem(A, h, np.full(A.shape[0], 1.0 / A.shape[0]), max_steps, gap)
-    if g > gap: warnings.warn(f"MLE: the log-likelihood gap is {g:.2g} > gap={gap:g} after {it} EM steps; raise max_steps")
+    if g > gap:
+        warnings.warn(f"MLE: the log-likelihood gap is {g:.2g} > gap={gap:g} after {it} EM steps; raise max_steps")
     info = dict(iterations=it, loglik=ll * ev.M, gap=g, n=ev.fixed_n, pairs=len(h), **_grid_info(A))
     return RankDistribution(pi / pi.sum(), 'MLE', info, lambda e: _fit_mle_converged(e, gap, max_steps), ev)
+
+# %% ../nbs/04_mle.ipynb #73e76141
+_GAP_NATS = 10.0
+_MAX_PASSES = 25_600    # MLE-auto's cap on EM passes, and the start shift's
+_PLAIN_ITER = 1600      # plain EM while predicted to reach the gap within this many iterations; beyond, over-relaxed EM
+_MLE_AUTO = dict(       # its registration: the trust chapter registers it after every other estimator (their order)
+    per_user_n=True, distribution=True,
+    description='EM from the uniform start until the log-likelihood is within 10 nats of its maximum '
+                '(>= 100 iterations; over-relaxed EM when plain EM would need more than 1,600)')
+
+# %% ../nbs/04_mle.ipynb #0c9d0867
+def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=_MAX_PASSES) -> RankDistribution:
+    "EM from the uniform start, doubled from 100 iterations until the certified total gap is <= `max_gap` nats."
+    max_gap = _check_float('max_gap', max_gap, 0, lo_open=True)
+    max_iter, t, done = _check_int('max_iter', max_iter, 100), 100, 0
+    pi, trace, A = None, [], ev.kernel(stream=True)
+    while True:                                   # EM is memoryless: continuing from iteration `done` = restarting
+        pi, _, ll, gap = _em(A, ev.counts, t - done, pi=pi)
+        trace.append(ll if done == 0 else ll[1:]); done = t
+        if gap * ev.M <= max_gap or 2 * t > max_iter: break
+        if t * gap * ev.M > _PLAIN_ITER * max_gap and not isinstance(A, _StreamedKernel):   # the gap shrinks as 1/t
+            return _fit_mle_fast(ev, A, max_gap, max_iter, t)
+        t *= 2
+    _warn_unconverged(gap * ev.M, max_gap, done)
+    info = dict(iterations=done, loglik=np.concatenate(trace) * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n,
+                pairs=len(ev.counts), **_grid_info(A))
+    return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
+
+# %% ../nbs/04_mle.ipynb #da37ee0b
+def _warn_unconverged(total_gap:float, max_gap:float, passes:int):
+    "A `UserWarning` when MLE-auto stopped at its iteration cap before its certified gap reached `max_gap`."
+    if total_gap > max_gap:
+        warnings.warn(f"MLE-auto stopped after {passes:,} EM passes (max_iter) with a certified log-likelihood gap of "
+                      f"{total_gap:.3g} nats, above its target max_gap = {max_gap:g}: the estimate may still move; "
+                      "raise max_iter", stacklevel=3)
+
+# %% ../nbs/04_mle.ipynb #51c140dc
+def _fit_mle_fast(ev:SampledRanks, A, max_gap:float, max_iter:int, switched:int=0) -> RankDistribution:
+    "MLE-auto's fast path: over-relaxed EM from the uniform start to a certified total gap <= `max_gap` nats."
+    steps = np.zeros(max_iter)                                        # the eta of each kept step: the path
+    pi, passes, ll, gap = _em_over(A, ev.counts, max_gap / ev.M, max_iter, steps=steps)   # A: the kernel, or its grid
+    _warn_unconverged(gap * ev.M, max_gap, passes)
+    info = dict(iterations=passes, loglik=ll * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts),
+                accelerated=True, switched_at=switched, max_gap=max_gap, max_iter=max_iter, steps=steps[steps > 0],
+                **_grid_info(A))
+    return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
+
+# %% ../nbs/04_mle.ipynb #c1e7a0b9
+def _is_fast_fit(fitted, max_gap:float=None) -> bool:
+    "Whether `fitted` is MLE-auto's fast fit (with `max_gap`: to that gap, within `_MAX_PASSES` passes)."
+    fast = isinstance(fitted, RankDistribution) and fitted.method == 'MLE-auto' and bool(fitted.info.get('accelerated'))
+    return fast and (max_gap is None or (fitted.info['max_gap'], fitted.info['max_iter']) == (max_gap, _MAX_PASSES))
 
 # %% ../nbs/04_mle.ipynb #8933ac17
 def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin et al.
@@ -411,13 +497,15 @@ def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin 
     if m not in ('ndcg', 'ap'): raise ValueError(f"metric must be 'ndcg' or 'ap'; got {metric!r}")
     with np.errstate(divide='ignore', over='ignore'): w = 1 / np.log2(1 + r) if m == 'ndcg' else 1 / r
     if not (np.isfinite(w).all() and (w > 0).all()):      # C so large (or small) that r/C leaves float64
-        raise ValueError(f"C = {C!r} gives weights w(r) = {m}(r/C) that are not finite positive float64 numbers; use a C nearer 1")
+        raise ValueError(f"C = {C!r} gives weights w(r) = {m}(r/C) that are not finite positive float64 numbers; "
+                         "use a C nearer 1")
     return w
 
 # %% ../nbs/04_mle.ipynb #3ae09742
 def _check_weights(weights, n:int) -> np.ndarray:
     "Validate WMLE weights w(r), r = 1..n."
-    return _check_vector('weights', weights, n, 'n', nonneg=True, positive_sum=True, scale=True)   # one per sampled rank; the fit is scale-free
+    # one per sampled rank; the fit is scale-free
+    return _check_vector('weights', weights, n, 'n', nonneg=True, positive_sum=True, scale=True)
 
 # %% ../nbs/04_mle.ipynb #edcb5cc6
 def _reweight(A, w_cols, omega):
@@ -433,11 +521,14 @@ def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=1
     n_iter, tol = _check_em(n_iter, tol)
     w = _check_weights(weights, ev.fixed_n); wc = w[ev.col_r - 1]
     A, h = ev.kernel(stream=True), ev.counts
-    if correct and isinstance(A, _StreamedKernel):    # EM on w(r) P(r|R) / omega_R in phi = pi_w / omega: rows scaled by 1 / omega
+    # EM on w(r) P(r|R) / omega_R in phi = pi_w / omega: rows scaled by 1 / omega
+    if correct and isinstance(A, _StreamedKernel):
         s = _kernel_dot(ev.N, ev.fixed_n, ev.replace, w)                      # E[w(r) | R], one streamed sweep
         s = np.divide(1.0, s, out=np.zeros_like(s), where=s > 0)
-        hw = h * wc; seen = hw > 0                                            # q = w (A^T phi): log w shifts the log-likelihood
-        pi, it, ll, gap = _em_streamed(A, hw, n_iter, tol, s / ev.N, scale=s, shift=hw[seen] @ np.log(wc[seen]) / hw.sum())
+        # q = w (A^T phi): log w shifts the log-likelihood
+        hw = h * wc; seen = hw > 0
+        shift = hw[seen] @ np.log(wc[seen]) / hw.sum()
+        pi, it, ll, gap = _em_streamed(A, hw, n_iter, tol, s / ev.N, scale=s, shift=shift)
     elif correct and isinstance(A, _GridKernel):    # the same on the grid's bins, with the bin means of E[w(r) | R]
         omega = A.mean_dot(w); omega = np.where(omega > 0, omega, np.inf)
         pi_w, it, ll, gap = _em(_reweight(A.matrix, wc, omega), h * wc, n_iter, tol, A.uniform())
@@ -447,19 +538,23 @@ def _fit_weighted_mle(ev:SampledRanks, weights, correct:bool=False, n_iter:int=1
         omega = np.where(omega > 0, omega, np.inf)
         pi_w, it, ll, gap = _em(_reweight(A, wc, omega), h * wc, n_iter, tol)
         pi = pi_w / omega; pi /= pi.sum()
-    else:                                             # uncorrected: plain EM on reweighted counts, so its kernel may stream
+    # uncorrected: plain EM on reweighted counts, so its kernel may stream
+    else:
         pi, it, ll, gap = _em(A, h * wc, n_iter, tol)
     info = dict(iterations=it, loglik=ll, gap=gap, n=ev.fixed_n, pairs=len(h), **_grid_info(A))
-    if correct and 'grid_error' in info: info['grid_error'] += A.error_over(ev.fixed_n - 1)   # its rows w(r) P(r|R) / omega_R: omega varies too
+    # its rows w(r) P(r|R) / omega_R: omega varies too
+    if correct and 'grid_error' in info: info['grid_error'] += A.error_over(ev.fixed_n - 1)
     return RankDistribution(pi, 'WMLE-corrected' if correct else 'WMLE', info,
                             lambda e: _fit_weighted_mle(e, weights, correct, n_iter, tol), ev)
 
 # %% ../nbs/04_mle.ipynb #f78d15fd
-@register_estimator('WMLE', distribution=True, description="weighted MLE with Jin et al.'s NDCG weights, C = 10 (eq 23)")
+@register_estimator('WMLE', distribution=True,
+                    description="weighted MLE with Jin et al.'s NDCG weights, C = 10 (eq 23)")
 def _fit_wmle(ev:SampledRanks, metric:str='ndcg', C:float=10.0, **options):
     return _fit_weighted_mle(ev, wmle_weights(metric, ev.fixed_n, C), **options)
 
 # %% ../nbs/04_mle.ipynb #a1eca0bb
-@register_estimator('WMLE-c', distribution=True, description='weighted MLE with the reweighting undone (the corrected WMLE)')
+@register_estimator('WMLE-c', distribution=True,
+                    description='weighted MLE with the reweighting undone (the corrected WMLE)')
 def _fit_wmle_c(ev:SampledRanks, metric:str='ndcg', C:float=10.0, **options):
     return _fit_weighted_mle(ev, wmle_weights(metric, ev.fixed_n, C), correct=True, **options)

@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/scorers.html.md"""
 
 # %% ../nbs/17a_scorers.ipynb #936c4333
 from __future__ import annotations
-import inspect
+import dataclasses, inspect
 import numpy as np
 import numba
 import pandas as pd
@@ -16,7 +16,7 @@ from .core import jit, _check_int, _check_bool
 from .data import Split
 from .ranks import _draw, _kernel_seed, _prepare
 from .evaluation import SampledRanks, _fit_defaults, _get_estimator
-from .trust import evaluate_models, _check_client, _metric_pairs, _check_level
+from .trust import evaluate_models, RECOMMENDED, _check_client, _metric_pairs, _check_level
 
 # %% auto #0
 __all__ = ['scorer_ranks', 'evaluate_scorers']
@@ -112,19 +112,28 @@ def _call(name:str,   # the model's name, for the messages
         raise ValueError(f"{where} returned {'NaN' if np.isnan(a).any() else 'inf'} for {_users_text(users)}")
     return a
 
+# %% ../nbs/17a_scorers.ipynb #12894556
+@dataclasses.dataclass(frozen=True)
+class _Sampling:
+    "How every block of one `scorer_ranks` call is drawn and asked: the same for all of its blocks."
+    kind:str       # 'scores' or 'ranking'
+    n:int          # the first sample set size
+    n_max:int      # the largest (n: the fixed design)
+    replace:bool   # negatives with replacement
+    seed:object    # the draws' seed (uint64)
+    n_items:int    # the catalogue size
+
 # %% ../nbs/17a_scorers.ipynb #f42b1521
-def _rank_model(name:str,   # the model's name
-                scorer,     # score(users, items), or a ranker (kind 'ranking')
-                kind:str,   # 'scores' or 'ranking'
-                users,      # (b,) users of the block's instances
-                items,      # (b,) their held-out items
-                neg,        # (b, n_max - 1) each instance's negatives, in its random order
-                n:int,      # the first sample set size
-                n_max:int,  # the largest (n: the fixed design)
-                seed,       # the draws' seed (the held-out item's columns)
-                streams,    # (b,) the instances' indices in the split
-               ) -> tuple:  # sampled ranks, sample set sizes, candidates scored
+def _rank_model(name:str,          # the model's name
+                scorer,            # score(users, items), or a ranker (kind 'ranking')
+                sampling:_Sampling,# kind, n, n_max, seed, ...
+                users,             # (b,) users of the block's instances
+                items,             # (b,) their held-out items
+                neg,               # (b, n_max - 1) each instance's negatives, in its random order
+                streams,           # (b,) the instances' indices in the split
+               ) -> tuple:         # sampled ranks, sample set sizes, candidates scored
     "One model on one block: Algorithm 1 from n up to n_max (fixed when they are equal)."
+    kind, n, n_max, seed = sampling.kind, sampling.n, sampling.n_max, sampling.seed
     b = len(users)
     size, sizes, pos = n, np.full(b, n, np.int64), np.empty(b, np.int64)
     _positions(seed, streams, 0, n, pos)
@@ -149,21 +158,17 @@ def _rank_model(name:str,   # the model's name
     return above + 1, sizes, scored
 
 # %% ../nbs/17a_scorers.ipynb #56239b0b
-def _score_block(scorers:dict,  # model name -> scorer
-                 kind:str,      # 'scores' or 'ranking'
-                 users, items,  # (b,) the block's test instances
-                 ptr, idx,      # their excluded ids: CSR row pointers and sorted ids
-                 n_items:int,   # the catalogue size
-                 n:int,         # the first sample set size
-                 n_max:int,     # the largest
-                 replace:bool,  # negatives with replacement
-                 seed,          # the draws' seed (uint64)
-                 streams,       # (b,) the instances' indices in the split
-                ) -> dict:      # model -> (sampled ranks, sample set sizes, candidates scored)
+def _score_block(scorers:dict,       # model name -> scorer
+                 sampling:_Sampling, # kind, n, n_max, replace, seed, n_items
+                 users, items,       # (b,) the block's test instances
+                 ptr, idx,           # their excluded ids: CSR row pointers and sorted ids
+                 streams,            # (b,) the instances' indices in the split
+                ) -> dict:           # model -> (sampled ranks, sample set sizes, candidates scored)
     "Every model on one block of test instances, against the same negatives."
-    neg = np.empty((len(users), n_max - 1), np.int64)
-    _draw_negatives(seed, streams, ptr, idx, n_items, replace, neg)
-    return {k: _rank_model(k, f, kind, users, items, neg, n, n_max, seed, streams) for k, f in scorers.items()}
+    s = sampling
+    neg = np.empty((len(users), s.n_max - 1), np.int64)
+    _draw_negatives(s.seed, streams, ptr, idx, s.n_items, s.replace, neg)
+    return {k: _rank_model(k, f, s, users, items, neg, streams) for k, f in scorers.items()}
 
 # %% ../nbs/17a_scorers.ipynb #b280a614
 _DESIGNS, _KINDS = ('fixed', 'adaptive'), ('scores', 'ranking')
@@ -234,11 +239,11 @@ def scorer_ranks(scorers:dict,          # model name -> score(users, items): (b,
     r, sizes = ({k: np.zeros(M, np.int64) for k in scorers} for _ in range(2))
     scored = dict.fromkeys(scorers, 0)
     Ns = n_items - np.diff(excl[users].indptr) + 1                          # N_u: the pool, with the held-out item
+    sampling = _Sampling(kind, n, n_max, replace, seed, n_items)
     def task(b0):
         t = np.arange(b0, min(b0 + block, M))
         E = excl[users[t]]
-        return t, (kind, users[t], items[t], E.indptr.astype(np.int64), E.indices.astype(np.int64), n_items,
-                   n, n_max, replace, seed, t)
+        return t, (sampling, users[t], items[t], E.indptr.astype(np.int64), E.indices.astype(np.int64), t)
     starts = range(0, M, block)
     if client is None: done = ((t, _score_block(scorers, *args)) for t, args in map(task, starts))
     else: done = _on_cluster(client, scorers, map(task, starts))
@@ -256,7 +261,7 @@ def _check_options(options:dict) -> dict:
     if bad := [k for k in options if k in _SET_HERE]:
         raise ValueError(f"{bad[0]} is set by evaluate_scorers itself; do not pass it as an option")
     _metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))
-    est = _get_estimator('MLE-auto' if options.get('method') is None else options['method'], 'method')
+    est = _get_estimator(RECOMMENDED if options.get('method') is None else options['method'], 'method')
     _check_level(options.get('level', 0.95)); _check_int('n_boot', options.get('n_boot', 200), 20)
     known = set(inspect.signature(evaluate_models).parameters) | set(_fit_defaults(est))
     takes_any = any(p.kind is p.VAR_KEYWORD for p in inspect.signature(est.fit).parameters.values())

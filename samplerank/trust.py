@@ -6,78 +6,32 @@ Docs: https://samplerank.github.io/samplerank/trust.html.md"""
 
 # %% ../nbs/16_trust.ipynb #0bb484f1
 from __future__ import annotations
-import contextlib, functools, hashlib, itertools, math, warnings
-import numba
-import tqdm.auto
-import threadpoolctl
+import dataclasses, itertools
 import numpy as np
 import pandas as pd
 from scipy.stats import norm
-from .core import jit, _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
+from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
 from .metrics import metric_weights
-from .evaluation import SampledRanks, Estimator, get_estimator, register_estimator, _get_estimator, _KernelNotHeld
-from .mle import _fit_mle, _em_batch, _em, _over_pass, _loglik_ratio, _CHUNKS, _SERIAL_NNZ
-from .sampling import _band_runs, _run_dot, _run_axpy
-from .evaluation import RankDistribution
-import samplerank.mes, samplerank.baselines, samplerank.mn     # register every estimator
+from .evaluation import (SampledRanks, RankDistribution, get_estimator, register_estimator, _get_estimator,
+                                   _KernelNotHeld)
+from .sampling import _StreamedKernel, sample_ranks_shared
+from .mle import _fit_mle_auto, _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES, _MLE_AUTO
+from .bootstrap import _support, _check_kernels, _refits, _draws
+import samplerank.mes, samplerank.baselines, samplerank.mn     # register every other estimator, then MLE-auto last:
+register_estimator('MLE-auto', **_MLE_AUTO)(_fit_mle_auto)     # the registry's order, as it always was
+from .mle import _fit_mle_fast                      # re-exported for bench/intervals.py until it imports from mle
+from .bootstrap import _linear_draws, _BATCH_CACHE  # re-exported for bench/ until it imports from bootstrap
 
 # %% auto #0
 __all__ = ['DECISION_RULE', 'RECOMMENDED', 'decision_rule', 'evaluate_models', 'estimate_intervals', 'compare_models',
            'plan_comparison', 'smallest_sample', 'decision_notes']
 
-# %% ../nbs/16_trust.ipynb #e31b334f
-from .mle import _em_over, _em_over_batch
-from .sampling import _StreamedKernel, _GridKernel, _grid_info, sample_ranks_shared
-
-_GAP_NATS = 10.0
-_MAX_PASSES = 25_600    # MLE-auto's cap on EM passes, and the start shift's
-_PLAIN_ITER = 1600      # plain EM while it is predicted to reach the gap within this many iterations; beyond, over-relaxed EM
-
-@register_estimator('MLE-auto', per_user_n=True, distribution=True, description='EM from the uniform start until the log-likelihood is within 10 nats of its maximum (>= 100 iterations; over-relaxed EM when plain EM would need more than 1,600)')
-def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=_MAX_PASSES) -> RankDistribution:
-    "EM from the uniform start, continued to 100, 200, 400, ... iterations until the certified total log-likelihood gap is <= `max_gap` nats (over-relaxed EM from the uniform start when plain EM would need more than 1,600)."
-    max_gap = _check_float('max_gap', max_gap, 0, lo_open=True)
-    max_iter, t, done = _check_int('max_iter', max_iter, 100), 100, 0
-    pi, trace, A = None, [], ev.kernel(stream=True)
-    while True:                                   # EM is memoryless: continuing from iteration `done` = restarting
-        pi, _, ll, gap = _em(A, ev.counts, t - done, pi=pi)
-        trace.append(ll if done == 0 else ll[1:]); done = t
-        if gap * ev.M <= max_gap or 2 * t > max_iter: break
-        if t * gap * ev.M > _PLAIN_ITER * max_gap and not isinstance(A, _StreamedKernel):   # the gap shrinks about as 1/t
-            return _fit_mle_fast(ev, A, max_gap, max_iter, t)
-        t *= 2
-    _warn_unconverged(gap * ev.M, max_gap, done)
-    info = dict(iterations=done, loglik=np.concatenate(trace) * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts), **_grid_info(A))
-    return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
-
-# %% ../nbs/16_trust.ipynb #1b0b0918
-def _warn_unconverged(total_gap:float, max_gap:float, passes:int):
-    "A `UserWarning` when MLE-auto stopped at its iteration cap before its certified gap reached `max_gap` (the command line prints it as one line)."
-    if total_gap > max_gap:
-        warnings.warn(f"MLE-auto stopped after {passes:,} EM passes (max_iter) with a certified log-likelihood gap of {total_gap:.3g} nats, "
-                      f"above its target max_gap = {max_gap:g}: the estimate may still move; raise max_iter", stacklevel=3)
-
-# %% ../nbs/16_trust.ipynb #b3bc33b5
-def _fit_mle_fast(ev:SampledRanks, A, max_gap:float, max_iter:int, switched:int=0) -> RankDistribution:
-    "MLE-auto's fast path: over-relaxed EM from the uniform start until the certified total gap is <= `max_gap` nats (at most `max_iter` passes)."
-    steps = np.zeros(max_iter)                                                          # the eta of each kept step: the path
-    pi, passes, ll, gap = _em_over(A, ev.counts, max_gap / ev.M, max_iter, steps=steps)  # A: the evaluation's kernel, or its grid
-    _warn_unconverged(gap * ev.M, max_gap, passes)
-    info = dict(iterations=passes, loglik=ll * ev.M, gap=gap, total_gap=gap * ev.M, n=ev.fixed_n, pairs=len(ev.counts),
-                accelerated=True, switched_at=switched, max_gap=max_gap, max_iter=max_iter, steps=steps[steps > 0], **_grid_info(A))
-    return RankDistribution(pi, 'MLE-auto', info, lambda e: _fit_mle_auto(e, max_gap, max_iter), ev)
-
-# %% ../nbs/16_trust.ipynb #c1e7a0b9
-def _is_fast_fit(fitted, max_gap:float=None) -> bool:
-    "Whether `fitted` is MLE-auto's fast fit: over-relaxed EM from the uniform start (with `max_gap`: to that gap, within `_MAX_PASSES` passes)."
-    fast = isinstance(fitted, RankDistribution) and fitted.method == 'MLE-auto' and bool(fitted.info.get('accelerated'))
-    return fast and (max_gap is None or (fitted.info['max_gap'], fitted.info['max_iter']) == (max_gap, _MAX_PASSES))
-
 # %% ../nbs/16_trust.ipynb #305d8b74
 def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
     "The (metric, K) pairs asked for, validated: every metric at every cut-off."
     if isinstance(metrics, str): metrics = (metrics,)
-    if metrics is None or not np.iterable(metrics): raise ValueError(f"metrics must be a metric name or a sequence of them; got {metrics!r:.60}")
+    if metrics is None or not np.iterable(metrics):
+        raise ValueError(f"metrics must be a metric name or a sequence of them; got {metrics!r:.60}")
     if Ks is None or np.ndim(Ks) == 0: Ks = (Ks,)
     pairs = [(_check_metric(m), _check_K(K)) for m in metrics for K in Ks]
     if not pairs: raise ValueError("metrics and Ks must not be empty")
@@ -88,270 +42,23 @@ def _metric_grid(pairs:list, N:int) -> np.ndarray:
     "The weights M(R), R = 1..N, of validated (metric, K) pairs, as an N x q matrix."
     return np.stack([metric_weights(m, N, K) for m, K in pairs], axis=1)
 
-# %% ../nbs/16_trust.ipynb #959a4588
-def _support(ev:SampledRanks) -> tuple:
-    "The kernel the intervals draw from, and its coarse grid: the kernel in memory (grid None), or beyond 1 GB the grid's bin-averaged rows (with grid=False: in memory up to 4 GB, else refused)."
-    A = ev.kernel(stream=True)
-    if isinstance(A, _GridKernel): return A.matrix, A
-    return (ev.kernel() if isinstance(A, _StreamedKernel) else A), None
-
-# %% ../nbs/16_trust.ipynb #6a769ebd
-_EXACT_DEPTH = 200
-
-def _posterior_metric_draws(ev:SampledRanks, Pi:np.ndarray, W:np.ndarray, rng) -> np.ndarray:
-    "For each prior Pi[b] (B x N, or B x G bin masses on the coarse grid): the users' mean metric with each R_u drawn from P(R | r_u, n_u) under that prior (B x q)."
-    (A, grid), h, M = _support(ev), ev.counts, ev.M
-    W_ranks = W                                                  # over 1..N: the deep branch's second moment is a mean within bins too
-    if grid is not None: W = grid.mean_rows(W)                   # a bin's mass spread evenly: the metric's mean over the bin
-    Z = np.asarray((A.T @ Pi.T).T)                               # B x C: probability of each column under each prior
-    Z = np.where(Z > 0, Z, np.inf)
-    nz = np.flatnonzero(np.abs(W).sum(1))
-    depth = int(nz.max()) + 1 if len(nz) else 1
-    out = np.empty((Pi.shape[0], W.shape[1]))
-    if depth <= _EXACT_DEPTH:                                    # the metrics vanish below `depth`: exact multinomial draws
-        top, cnt = A[:depth].toarray(), h.astype(np.int64)       # depth x C
-        for b in range(Pi.shape[0]):
-            P = (Pi[b, :depth, None] * top / Z[b]).T             # C x depth: P(R | column) for R = 1..depth
-            P = np.concatenate([P, np.clip(1 - P.sum(1, keepdims=True), 0, None)], axis=1)
-            X = rng.multinomial(cnt, P / P.sum(1, keepdims=True))
-            out[b] = X[:, :depth].sum(0) @ W[:depth] / M
-    else:                                                        # deep metrics: a sum of M independent terms, normal
-        W2 = W_ranks ** 2 if grid is None else grid.mean_rows(W_ranks ** 2)
-        for b in range(Pi.shape[0]):
-            m1 = np.asarray(A.T @ (Pi[b, :, None] * W)) / Z[b][:, None]
-            m2 = np.asarray(A.T @ (Pi[b, :, None] * W2)) / Z[b][:, None]
-            mean, var = h @ m1 / M, h @ np.clip(m2 - m1 ** 2, 0, None) / M ** 2
-            out[b] = mean + np.sqrt(var) * rng.standard_normal(W.shape[1])
-    return out
-
-# %% ../nbs/16_trust.ipynb #8782c5d9
-def _resampled(ev:SampledRanks, h:np.ndarray) -> SampledRanks:
-    "The evaluation whose column counts are `h` (a bootstrap resample of its users)."
-    return ev.at_columns(np.repeat(np.arange(len(ev.counts)), np.asarray(h, np.int64)))
-
-# %% ../nbs/16_trust.ipynb #3f6891c7
-def _bootstrap_priors(ev:SampledRanks, fitted, est:Estimator, Hb:np.ndarray, options:dict) -> np.ndarray:
-    "The estimator `est` refitted on bootstrap column counts Hb (B x C): one prior per row (B x N, or B x G bin masses on the coarse grid)."
-    if est.name in ('MLE', 'MLE-auto') and options.get('weights') is None: return _batch_priors(ev, fitted, Hb)
-    grid = _support(ev)[1]
-    keep = (lambda p: p) if grid is None else grid.collapse            # on the grid: each refit's bin masses, not its N weights
-    return np.array([keep(est.fit(_resampled(ev, h), **options).pmf) for h in Hb])
-
-# %% ../nbs/16_trust.ipynb #24183ab2
-_BATCH_CACHE, _BATCH_CACHE_BYTES = {}, 256 * 2**20     # recent batches of bootstrap priors (key -> B x N), at most 256 MB
-
-def _batch_priors(ev:SampledRanks, fitted:RankDistribution, Hb:np.ndarray) -> np.ndarray:
-    "MLE or MLE-auto refitted on the bootstrap counts Hb (B x C) by batched EM with the point fit's rule, remembered by the kernel's columns, Hb and the rule."
-    fast = _is_fast_fit(fitted)                          # MLE-auto's fast path: the same over-relaxed EM to its own gap (the refitted reference; intervals linearise)
-    rule = (fitted.info['max_gap'] / ev.M, fitted.info['max_iter']) if fast else (fitted.info['iterations'],)
-    A, grid = _support(ev); start = None if grid is None else grid.uniform()        # on the grid: bin masses from the uniform start
-    h = hashlib.blake2b(repr((ev.N, ev.replace, fast, rule, Hb.shape, A.shape)).encode(), digest_size=16)   # A.shape: the kernel or its grid
-    for a in (ev.col_N, ev.col_n, ev.col_r, Hb): h.update(np.ascontiguousarray(a).tobytes())
-    if (key := h.digest()) in _BATCH_CACHE:
-        _BATCH_CACHE[key] = _BATCH_CACHE.pop(key)            # the most recently used last: evicted last
-        return _BATCH_CACHE[key]
-    P = _em_over_batch(A, Hb, *rule, pi0=start)[0] if fast else _em_batch(A, Hb, *rule, pi0=start)
-    P.flags.writeable = False
-    if P.nbytes <= _BATCH_CACHE_BYTES:                        # a batch larger than the budget is not kept, and evicts nothing
-        while _BATCH_CACHE and sum(v.nbytes for v in _BATCH_CACHE.values()) + P.nbytes > _BATCH_CACHE_BYTES: _BATCH_CACHE.pop(next(iter(_BATCH_CACHE)))
-        _BATCH_CACHE[key] = P
-    return P
-
-# %% ../nbs/16_trust.ipynb #1902d644
-def _check_kernels(name:str, evs:list):
-    "Before any fit: the posterior draws of a distribution estimator need each evaluation's kernel in memory or its coarse grid (with grid=False, refused at once when too large, e.g. N = 10^7)."
-    if get_estimator(name).distribution:
-        for ev in evs: _support(ev)
-
-# %% ../nbs/16_trust.ipynb #890245c6
-@jit
-def _replay_steps(runs, w, pi, q, etas, keep_pi, keep_s, keep_q):
-    "Replay the kept steps `etas` of over-relaxed EM for frequencies w from `pi` and its q = A^T pi (both in place) by the fit's own pass; if keep_* have rows, row t keeps step t's pi, s = A(w/q) and q."
-    N, C = len(pi), len(w)
-    ratio, new, qn, none = np.zeros(C), np.empty(N), np.zeros(C), np.empty(0)
-    for t in range(len(etas)):
-        _loglik_ratio(q.reshape((1, C)), w, ratio)                # ratio = w / q, as the fit takes it
-        if keep_pi.shape[0]:
-            keep_pi[t] = pi; keep_q[t] = q
-        tot = _over_pass(runs, ratio, pi, new, qn, etas[t], keep_s[t] if keep_s.shape[0] else none)[1]
-        for R in range(N): pi[R] = new[R] / tot
-        for j in range(C): q[j] = qn[j] / tot
-
-# %% ../nbs/16_trust.ipynb #5c55263e
-@jit
-def _back_rows(runs, G, c, tot, se, f, rbar, lo, hi):
-    "Rows lo..hi-1 of the first sweep back: G[R] becomes nu-bar_R s_R^eta; rbar (k x C) = the rows' sum of s-bar_R A[R, :]."
-    rows, ptr, col, data = runs
-    k = G.shape[1]
-    rbar[:] = 0.0
-    for R in range(lo, hi):
-        for i in range(k):
-            nb = (G[R, i] - c[i]) / tot
-            G[R, i] = nb * se[R]
-            if f[R] != 0.0:
-                for kk in range(rows[R], rows[R + 1]): _run_axpy(data, ptr[kk], ptr[kk + 1] - ptr[kk], nb * f[R], rbar[i], col[kk])
-
-@jit
-def _forth_rows(runs, G, qbar, lo, hi):
-    "Rows lo..hi-1 of the second sweep back: G[R, i] += A[R, :] q-bar[i]."
-    rows, ptr, col, data = runs
-    for R in range(lo, hi):
-        for i in range(G.shape[1]):
-            for kk in range(rows[R], rows[R + 1]): G[R, i] += _run_dot(data, ptr[kk], ptr[kk + 1] - ptr[kk], qbar[i], col[kk])
-
-# %% ../nbs/16_trust.ipynb #5b5d410b
-@jit(parallel=True)
-def _back_sweep_parallel(runs, G, c, tot, se, f, parts, qbar, first):
-    "One of the two sweeps back over the fixed row chunks, in parallel: the first (into `parts`, one per chunk) or the second."
-    N, P = G.shape[0], parts.shape[0]
-    for p in numba.prange(P):
-        if first: _back_rows(runs, G, c, tot, se, f, parts[p], p * N // P, (p + 1) * N // P)
-        else: _forth_rows(runs, G, qbar, p * N // P, (p + 1) * N // P)
-
-@jit
-def _back_sweep(runs, G, c, tot, se, f, parts, qbar, first):
-    "One of the two sweeps back over the fixed row chunks: on one thread below `_SERIAL_NNZ` entries times metrics, else in parallel (the same sums)."
-    N, P = G.shape[0], parts.shape[0]
-    if len(runs[3]) * G.shape[1] >= _SERIAL_NNZ: _back_sweep_parallel(runs, G, c, tot, se, f, parts, qbar, first)
-    else:
-        for p in range(P):
-            if first: _back_rows(runs, G, c, tot, se, f, parts[p], p * N // P, (p + 1) * N // P)
-            else: _forth_rows(runs, G, qbar, p * N // P, (p + 1) * N // P)
-
-# %% ../nbs/16_trust.ipynb #160599c6
-@jit
-def _back_step(runs, w, pi, s, q, eta, G, wbar, parts):
-    "One step of the path backwards (q_j > 0 on every column: each is observed): G (N x k) = d/d pi after the step on entry, before it on exit; wbar (C x k) += d/d w through the step; parts: P x k x C."
-    N, k = G.shape
-    C, P = len(w), parts.shape[0]
-    se, f, c, tot = np.empty(N), np.empty(N), np.zeros(k), 0.0
-    for R in range(N):                                         # se = s^eta, f = eta pi s^(eta - 1): d nu / d s
-        se[R] = s[R] if eta == 1.0 else (math.exp(eta * math.log(s[R])) if s[R] > 0.0 else 0.0)
-        f[R] = eta * pi[R] * se[R] / s[R] if s[R] > 0.0 else 0.0
-        tot += pi[R] * se[R]
-    for R in range(N):
-        for i in range(k): c[i] += pi[R] * se[R] * G[R, i]
-    for i in range(k): c[i] /= tot                             # pi_{t+1}^T G
-    qbar = np.zeros((k, C))
-    _back_sweep(runs, G, c, tot, se, f, parts, qbar, True)
-    for p in range(P):                                         # rho-bar, summed over the chunks in order
-        qbar += parts[p]
-    for i in range(k):
-        for j in range(C):
-            wbar[j, i] += qbar[i, j] / q[j]
-            qbar[i, j] *= -w[j] / (q[j] * q[j])                # now q-bar
-    _back_sweep(runs, G, c, tot, se, f, parts, qbar, False)
-
-# %% ../nbs/16_trust.ipynb #3409e3f9
-def _mean_gradient(A, w, pi, W) -> tuple[np.ndarray, np.ndarray]:
-    "The users' posterior mean of each metric (column of W) under the prior `pi` for column frequencies w (q,), and its gradient in pi (N x q)."
-    q = np.asarray(A.T @ pi)
-    mj = np.divide(np.asarray(A.T @ (pi[:, None] * W)), q[:, None], out=np.zeros((len(q), W.shape[1])), where=q[:, None] > 0)   # C x q: E[metric | column]
-    coef = np.divide(w, q, out=np.zeros_like(w), where=q > 0)
-    return w @ mj, W * np.asarray(A @ coef)[:, None] - np.asarray(A @ (coef[:, None] * mj))
-
-# %% ../nbs/16_trust.ipynb #1845f226
-_BAR_WORK = 2**32       # kernel entries x steps x metrics beyond which the backward sweep shows a progress bar (about 5 s)
-
-def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
-    "d m / d w (C x q) for the posterior means m of the metrics W under the prior at the end of the over-relaxed EM path `etas` from pi0 (backwards from sqrt(T) stored points); and that prior."
-    runs, T, C, k = _band_runs(A), len(etas), len(w), W.shape[1]
-    L = math.isqrt(max(T - 1, 0)) + 1                          # steps per stored point
-    starts, stored, pi, none = range(0, T, L), [], np.array(pi0, np.float64), np.empty((0, 0))
-    q = np.zeros(C); _over_pass(runs, np.zeros(C), pi, np.empty(len(pi)), q, 0.0, np.empty(0))   # q = A^T pi, as the fit starts
-    for a in starts:                                           # forwards, keeping (pi, q) every L steps: the fit's path bit for bit
-        stored.append((pi.copy(), q.copy())); _replay_steps(runs, w, pi, q, etas[a:a + L], none, none, none)
-    G = np.ascontiguousarray(_mean_gradient(A, w, pi, W)[1])
-    wbar, parts = np.zeros((C, k)), np.zeros((min(_CHUNKS, len(pi)), k, C))
-    bar = tqdm.auto.tqdm(total=T, desc='linearised bootstrap', leave=False, disable=None if len(runs[3]) * T * k > _BAR_WORK else True)
-    for a, (p, qa) in zip(reversed(starts), reversed(stored)):   # backwards, each stretch replayed from its stored point
-        e = etas[a:a + L]
-        kept_pi, kept_s, kept_q = np.empty((len(e), len(pi))), np.empty((len(e), len(pi))), np.empty((len(e), C))
-        _replay_steps(runs, w, p, qa, e, kept_pi, kept_s, kept_q)
-        for t in range(len(e) - 1, -1, -1): _back_step(runs, w, kept_pi[t], kept_s[t], kept_q[t], e[t], G, wbar, parts)
-        bar.update(len(e))
-    bar.close()
-    return wbar, pi
-
-# %% ../nbs/16_trust.ipynb #c1e7a0b7
-@functools.cache
-def _blas_controller() -> threadpoolctl.ThreadpoolController:
-    "The BLAS libraries of this process, looked up once (threadpoolctl's lookup takes about 5 ms: 3 s of the demo's 700 refit tasks)."
-    return threadpoolctl.ThreadpoolController()
-
-def _one_blas_thread():
-    "A context in which BLAS runs on one thread, so products sum in the same order on any machine."
-    return _blas_controller().limit(limits=1, user_api='blas')
-
-# %% ../nbs/16_trust.ipynb #b6f9fbdb
-def _linearised(fitted) -> bool:
-    "Whether the bootstrap of a fit is linearised: MLE-auto's fast fit with its recorded path (each refit would be another certified over-relaxed fit)."
-    return _is_fast_fit(fitted) and 'steps' in fitted.info
-
-def _linear_draws(ev:SampledRanks, fitted:RankDistribution, W:np.ndarray, Hb:np.ndarray, rng) -> np.ndarray:
-    "B draws (B x q) of the users' metrics W for the bootstrap counts Hb (B x C): posterior draws under the fit, each moved by the first-order change of its mean, g'(w_b - w)."
-    (A, grid), w = _support(ev), ev.counts / ev.M
-    prior, start, Wp = (fitted.pmf, np.full(ev.N, 1.0 / ev.N), W) if grid is None else (grid.collapse(fitted.pmf), grid.uniform(), grid.mean_rows(W))
-    with _one_blas_thread():     # products: the same sums on any machine
-        g = _path_gradient(A, w, start, fitted.info['steps'], Wp)[0]
-        return _posterior_metric_draws(ev, np.broadcast_to(prior, (len(Hb), len(prior))), W, rng) + (Hb / ev.M - w) @ g
-
-# %% ../nbs/16_trust.ipynb #b18a09f6
-_REPLICATES_PER_TASK = 25     # bootstrap replicates per refit task: the same blocks here and on a cluster, so the same numbers
-
-def _refit_replicates(ev:SampledRanks, est:Estimator, prior_fit, Hb:np.ndarray, pairs:list, options:dict) -> tuple[np.ndarray, list]:
-    "One task: the estimator refitted on each row of Hb (b x C), on one BLAS thread: its priors (b x N) given its point fit `prior_fit`, else (None) its metrics (b x q); and the warnings raised."
-    with _one_blas_thread(), warnings.catch_warnings(record=True) as caught:   # products: the same sums on any machine
-        warnings.simplefilter('always')
-        if prior_fit is not None: out = _bootstrap_priors(ev, prior_fit, est, Hb, options)
-        else: out = np.array([[f.metric(m, K) for m, K in pairs] for f in (est.fit(_resampled(ev, h), **options) for h in Hb)])
-    return out, [(w.category, str(w.message)) for w in caught]
-
-# %% ../nbs/16_trust.ipynb #58babe7e
-def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, options:dict, client):
-    "Start the refits of B replicates in blocks of `_REPLICATES_PER_TASK` (on the Dask `client`, or here when None); returns the function that collects them, repeating their warnings here (None: no refit)."
-    if _linearised(fitted) or (not isinstance(fitted, RankDistribution) and not fitted.info.get('learned_prior')): return lambda: None   # linearised, or linear in the counts
-    prior_fit = RankDistribution(fitted.pmf, fitted.method, fitted.info) if isinstance(fitted, RankDistribution) else None   # its rule, not its data
-    blocks = [Hb[i:i + _REPLICATES_PER_TASK] for i in range(0, len(Hb), _REPLICATES_PER_TASK)]
-    def collect(parts):
-        for category, message in dict.fromkeys(m for _, ms in parts for m in ms): warnings.warn(message, category, stacklevel=2)
-        return np.concatenate([v for v, _ in parts])
-    if client is None: return lambda: collect([_refit_replicates(ev, est, prior_fit, b, pairs, options) for b in blocks])
-    ev_ = client.scatter(ev, hash=False)                         # shipped once, not once per block
-    futures = [client.submit(_refit_replicates, ev_, est, prior_fit, b, pairs, options, pure=False) for b in blocks]
-    def cancel():
-        "Stop this model's remaining tasks and release its evaluation on the cluster."
-        with contextlib.suppress(Exception): client.cancel(futures + [ev_])       # a closed client: the first error stands
-    def gather():
-        try: return collect(client.gather(futures))
-        except BaseException: cancel(); raise
-    gather.cancel = cancel
-    return gather
-
-# %% ../nbs/16_trust.ipynb #580c927a
-def _draws(ev:SampledRanks, fitted, pairs:list, W:np.ndarray, Hb:np.ndarray, refits, rng) -> tuple[np.ndarray, np.ndarray]:
-    "Point estimates (q,) and B draws (B x q) of the users' metrics: posterior draws under the refitted priors (or linearised), the refitted metrics, or a linear bootstrap."
-    if _linearised(fitted): return fitted.pmf @ W, _linear_draws(ev, fitted, W, Hb, rng)
-    if isinstance(fitted, RankDistribution): return fitted.pmf @ W, _posterior_metric_draws(ev, refits(), W, rng)
-    if fitted.info.get('learned_prior'): return np.array([fitted.metric(m, K) for m, K in pairs]), refits()
-    X = np.stack([fitted.column_values(m, K) for m, K in pairs], axis=1)          # C x q: linear in the counts
-    return ev.counts @ X / ev.M, Hb @ X / ev.M
-
 # %% ../nbs/16_trust.ipynb #accc1668
 def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS, fitted=None) -> np.ndarray:
-    "Each metric (column of W) under a maximum-likelihood fit from P(R) ∝ 1/R minus under one from the uniform start, both over-relaxed EM to `max_gap` nats of the maximum (the latter is MLE-auto's fast fit `fitted`, if given by that rule); NaN when the kernel is not held and would take more than 1 GB."
+    "Each metric (column of W) under the fit from P(R) ∝ 1/R minus under the uniform start's (NaN: not held)."
     try: A = ev.kernel(stream=True)              # the kernel already held, or built if it fits in 1 GB
     except ValueError: A = None
-    if A is None or isinstance(A, _StreamedKernel): return np.full(W.shape[1], np.nan)     # on the grid: both fits over its bins
+    if A is None or isinstance(A, _StreamedKernel): return np.full(W.shape[1], np.nan)     # on the grid: over its bins
     zipf = 1.0 / np.arange(1, ev.N + 1)
-    uniform_fit = fitted.pmf if _is_fast_fit(fitted, max_gap) else _em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES)[0]   # the same fit from the uniform start
+    if _is_fast_fit(fitted, max_gap): uniform_fit = fitted.pmf        # MLE-auto's fast fit: the same fit, reused
+    else: uniform_fit = _em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES)[0]
     zipf_fit = _em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=zipf / zipf.sum())[0]
     return (zipf_fit - uniform_fit) @ W
 
 # %% ../nbs/16_trust.ipynb #d401d413
 def _identified(shift, lo, hi):
     "Whether each start shift is at most half its interval's width (`NA` where the shift is missing)."
-    shift, half = np.atleast_1d(np.asarray(shift, np.float64)), (np.asarray(hi, np.float64) - np.asarray(lo, np.float64)) / 2
+    shift = np.atleast_1d(np.asarray(shift, np.float64))
+    half = (np.asarray(hi, np.float64) - np.asarray(lo, np.float64)) / 2
     known = pd.array(np.abs(shift) <= half, dtype='boolean')
     known[np.isnan(shift)] = pd.NA
     return known
@@ -363,7 +70,7 @@ def _unidentified(known) -> np.ndarray:
 
 # %% ../nbs/16_trust.ipynb #61505cc1
 def _widened(lo, hi, shift, known, floor:float=None) -> tuple[np.ndarray, np.ndarray]:
-    "Intervals the data do not decide, widened on both sides by the size of their start shift (not below `floor` where they were above it)."
+    "Intervals the data do not decide, widened on both sides by their start shift (not below `floor` if above it)."
     move = np.where(_unidentified(known), np.abs(shift), 0.0)
     wide = lo - move
     return (wide if floor is None else np.maximum(wide, np.minimum(lo, floor))), hi + move
@@ -375,7 +82,7 @@ def _interval(estimate:np.ndarray, # point estimates (q,)
               shift:np.ndarray,    # start shifts (q,), NaN where missing
               floor:float=None,    # lowest value of a widened interval (0 for a metric; None for a difference)
              ) -> tuple:           # lo, hi, identified
-    "The percentile interval of the draws, stretched to hold the estimate, tested for identification and widened where the data do not decide it."
+    "The percentile interval of the draws, holding the estimate, tested for identification and widened where open."
     lo, hi = np.quantile(draws, [(1 - level) / 2, (1 + level) / 2], axis=0)
     lo, hi = np.minimum(lo, estimate), np.maximum(hi, estimate)
     known = _identified(shift, lo, hi)
@@ -384,62 +91,75 @@ def _interval(estimate:np.ndarray, # point estimates (q,)
 # %% ../nbs/16_trust.ipynb #d2ee3371
 def decision_rule(level:float=0.95) -> str:
     "The decision rule of `_decide` in words, at confidence `level`: every output that shows a decision quotes it."
-    return (f"a model is named better only when the {100 * level:g}% interval of the difference excludes 0 and the data decide "
-            "the difference (the start shift of two maximum-likelihood fits is within half the interval); "
+    return (f"a model is named better only when the {100 * level:g}% interval of the difference excludes 0 and the "
+            "data decide the difference (the start shift of two maximum-likelihood fits is within half the interval); "
             "otherwise the pair is 'undecided'")
 
 DECISION_RULE = decision_rule(0.95)
 
 # %% ../nbs/16_trust.ipynb #ac0cf9c0
 def _decide(a, b, lo, hi, known) -> np.ndarray:
-    "The better model of each pair (a[i] or b[i]) where the interval [lo, hi] of a - b excludes 0 and the data identify it; else 'undecided'."
+    "The better model of each pair (a[i] or b[i]) where [lo, hi] of a - b excludes 0, if identified; else 'undecided'."
     a, b, lo, hi = (np.atleast_1d(np.asarray(x)) for x in (a, b, lo, hi))
     decided = ~_unidentified(known) & ((lo > 0) | (hi < 0))
     return np.where(decided, np.where(lo > 0, a, b), 'undecided').astype(object)
 
 # %% ../nbs/16_trust.ipynb #b6060304
 def _outcome(decision, a, b, exact_difference) -> np.ndarray:
-    "'correct', 'wrong' or 'undecided' for each decision of a pair, given the exact a - b (between two equal models every decision is wrong)."
-    decision, a, b, x = (np.atleast_1d(np.asarray(v, object if i < 3 else np.float64)) for i, v in enumerate((decision, a, b, exact_difference)))
+    "'correct', 'wrong' or 'undecided' for each decision of a pair, given the exact a - b (equal models: always wrong)."
+    decision, a, b = (np.atleast_1d(np.asarray(v, object)) for v in (decision, a, b))
+    x = np.atleast_1d(np.asarray(exact_difference, np.float64))
     better = np.where(x > 0, a, np.where(x < 0, b, None))
-    return np.where(decision == 'undecided', 'undecided', np.where(decision == better, 'correct', 'wrong')).astype(object)
+    named = np.where(decision == better, 'correct', 'wrong')
+    return np.where(decision == 'undecided', 'undecided', named).astype(object)
 
 # %% ../nbs/16_trust.ipynb #e1e0fcb2
 def _resample_counts(evs:dict, B:int, rng) -> dict:
-    "Column counts (B x C) of B resamplings of the users for each evaluation: one model, multinomial counts; several, the same users for all."
+    "Column counts (B x C) of B resamplings of the users per evaluation (several models: the same users)."
     if len(evs) == 1: return {k: ev.bootstrap_counts(B, rng) for k, ev in evs.items()}
     idx = rng.integers(0, next(iter(evs.values())).M, size=(B, next(iter(evs.values())).M))
     return {k: np.stack([np.bincount(ev.column[i], minlength=len(ev.counts)) for i in idx]).astype(np.float64)
             for k, ev in evs.items()}
 
+# %% ../nbs/16_trust.ipynb #bfedb9ff
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    "An evaluation's options, validated once by `evaluate_models` and carried as one object through the private layers."
+    method:str                     # the registered estimator's name
+    level:float = 0.95             # confidence level of every interval
+    n_boot:int = 200               # bootstrap replicates
+    strata:int = 6                 # per-user N: pool strata (1: one group)
+    exact_pools:bool = False       # per-user N: each stratum with its users' own N_u (else its median N_u)
+    identify:bool = True           # compute the start shifts
+    plan:bool = False              # also plan what would decide each undecided pair
+    power:float = 0.8              # the plan's target: probability of naming the better model
+    progress:bool = False          # progress bar of the plan
+    client:object = None           # a Dask client for the refits (None: here)
+    rng:object = None              # the numpy Generator of the bootstrap and the plan
+    options:dict = dataclasses.field(default_factory=dict)   # the estimator's options
+
 # %% ../nbs/16_trust.ipynb #4c5924cc
-def _stratified_draws(evs:dict,          # model name -> SampledRanks of the same users
-                      name:str,          # registered estimator
-                      pairs:list,        # validated (metric, K) pairs
-                      strata:int,        # pool strata (per-user N)
-                      exact_pools:bool,  # each stratum with its users' own N_u
-                      n_boot:int,        # bootstrap replicates
-                      rng,               # numpy Generator
-                      identify:bool,     # compute the start shifts
-                      options:dict,      # the estimator's options
-                      client=None,       # a Dask client for the refits (None: here)
-                     ) -> tuple[dict, dict, dict]: # per model: estimates (q,), draws (B x q), start shifts (q,)
-    "Every model's estimates, bootstrap draws and start shifts of the metrics, stratum by stratum, weighted by the strata's users."
-    first, est_ = next(iter(evs.values())), get_estimator(name)
-    groups = first.pool_strata(strata)
-    parts = [{k: ev.stratum(users, exact_pools) for k, ev in evs.items()} for users in groups]   # the same groups for every model
-    _check_kernels(name, [s for subs in parts for s in subs.values()])
+def _stratified_draws(evs:dict,       # model name -> SampledRanks of the same users
+                      pairs:list,     # validated (metric, K) pairs
+                      s:Settings,     # the evaluation's options: method, strata, n_boot, rng, identify, client, ...
+                     ) -> tuple:      # per model: estimates (q,), draws (B x q), start shifts (q,)
+    "Every model's estimates, bootstrap draws and start shifts of the metrics, stratum by stratum, weighted by users."
+    first, est_ = next(iter(evs.values())), get_estimator(s.method)
+    groups = first.pool_strata(s.strata)
+    parts = [{k: ev.stratum(users, s.exact_pools) for k, ev in evs.items()} for users in groups]   # the same groups
+    _check_kernels(s.method, [sub for subs in parts for sub in subs.values()])
     est, draws, shift = (dict.fromkeys(evs, 0.0) for _ in range(3))
     for users, subs in zip(groups, parts):
-        Hb, W = _resample_counts(subs, n_boot, rng), _metric_grid(pairs, next(iter(subs.values())).N)  # the same users: one support
-        fits = {k: est_.fit(ev, **options) for k, ev in subs.items()}
-        refits = {k: _refits(ev, est_, fits[k], Hb[k], pairs, options, client) for k, ev in subs.items()}   # on a cluster: every model's at once
+        Hb, W = _resample_counts(subs, s.n_boot, s.rng), _metric_grid(pairs, next(iter(subs.values())).N)  # one support
+        fits = {k: est_.fit(ev, **s.options) for k, ev in subs.items()}
+        refits = {k: _refits(ev, est_, fits[k], Hb[k], pairs, s.options, s.client)       # on a cluster: all at once
+                  for k, ev in subs.items()}
         try:
             for k, ev in subs.items():
-                e, d = _draws(ev, fits[k], pairs, W, Hb[k], refits[k], rng)
-                s = _start_shift(ev, W, fitted=fits[k]) if identify else np.full(len(pairs), np.nan)
+                e, d = _draws(ev, fits[k], pairs, W, Hb[k], refits[k], s.rng)
+                sh = _start_shift(ev, W, fitted=fits[k]) if s.identify else np.full(len(pairs), np.nan)
                 w = len(users) / first.M
-                est[k], draws[k], shift[k] = est[k] + w * e, draws[k] + w * d, shift[k] + w * s
+                est[k], draws[k], shift[k] = est[k] + w * e, draws[k] + w * d, shift[k] + w * sh
         except BaseException:                                    # one model failed: the others' tasks stop too
             for r in refits.values(): getattr(r, 'cancel', lambda: None)()
             raise
@@ -454,102 +174,121 @@ def _check_level(level, name:str='level') -> float:
 
 # %% ../nbs/16_trust.ipynb #5c479830
 def _check_client(client):
-    "`client` when it is None or a Dask distributed `Client` whose workers run one thread each, else `ValueError` naming it."
+    "`client` when None or a Dask distributed `Client` whose workers run one thread each, else `ValueError` naming it."
     if client is None: return None
     if all(callable(getattr(client, m, None)) for m in ('scatter', 'submit', 'gather', 'cancel', 'nthreads')):
         if any(t != 1 for t in client.nthreads().values()):   # the BLAS limit and the warnings caught are per process
             raise ValueError(f"client: the refits need workers with one thread each (dask worker --nthreads 1, or "
-                             f"LocalCluster(threads_per_worker=1)); got {sorted(set(client.nthreads().values()))} threads")
+                             f"LocalCluster(threads_per_worker=1)); got {sorted(set(client.nthreads().values()))} "
+                             "threads")
         return client
     hint = f" (connect first: dask.distributed.Client({client!r:.60}))" if isinstance(client, str) else ''
     raise ValueError(f"client must be a dask.distributed.Client or None (run here); got {type(client).__name__}{hint}")
 
 # %% ../nbs/16_trust.ipynb #5acd49e8
 def _model_evaluations(ranks, N, n, replace:bool, at_least:int=2) -> dict:
-    "Model name -> SampledRanks of the same users, each validated once; else `ValueError` naming `ranks` (and the model)."
+    "Model name -> SampledRanks of the same users, each validated once; else `ValueError` naming `ranks` (and model)."
     if not isinstance(ranks, dict) or len(ranks) < at_least:
-        raise ValueError(f"ranks must map {'at least two' if at_least > 1 else 'one or more'} model names to sampled ranks")
+        raise ValueError(f"ranks must map {'at least two' if at_least > 1 else 'one or more'} model names to "
+                         "sampled ranks")
     evs = {}
     for k, v in ranks.items():
         try: evs[str(k)] = SampledRanks.of(v, N, n, replace)
         except ValueError as e: raise ValueError(f"ranks[{k!r}]: {e}") from None
     sizes = {k: ev.M for k, ev in evs.items()}
-    if len(set(sizes.values())) > 1: raise ValueError(f"ranks must hold the same users for every model; numbers of users: {sizes}")
+    if len(set(sizes.values())) > 1:
+        raise ValueError(f"ranks must hold the same users for every model; numbers of users: {sizes}")
     return evs
 
 # %% ../nbs/16_trust.ipynb #c1e7a0b3
-_PAIR_COLUMNS = ('a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'start_shift', 'identified')  # a comparison's columns, in order
-_PLAN_COLUMNS = ('needs_n', 'planned_power', 'assurance', 'needs_n_above', 'mde', 'mde_n',                     # and its plan's (plan=True)
-                 'adaptive_mde', 'adaptive_n_max')
+_PAIR_COLUMNS = ('a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'start_shift',   # a comparison's
+                 'identified')                                                                    # columns, in order
+_PLAN_COLUMNS = ('needs_n', 'planned_power', 'assurance', 'needs_n_above', 'mde', 'mde_n',         # and its plan's
+                 'adaptive_mde', 'adaptive_n_max')                                                # (plan=True)
 
 def _pair_rows(est:dict, draws:dict, shift:dict, j:int, level:float) -> tuple[pd.DataFrame, np.ndarray]:
-    "Every pair of models on the j-th metric of the draws: the difference, its interval, P(a better) and the decision; and the differences' draws (B x pairs)."
+    "Every pair of models on the j-th metric: difference, interval, P(a better), decision; and the draws (B x pairs)."
     a, b = (list(x) for x in zip(*itertools.combinations(est, 2)))
-    diff = np.stack([draws[i][:, j] - draws[k][:, j] for i, k in zip(a, b)], axis=1)      # B x pairs: replicate by replicate
+    diff = np.stack([draws[i][:, j] - draws[k][:, j] for i, k in zip(a, b)], axis=1)      # B x pairs: paired draws
     d = np.array([est[i][j] - est[k][j] for i, k in zip(a, b)])
     s = np.array([shift[i][j] - shift[k][j] for i, k in zip(a, b)])
     lo, hi, known = _interval(d, diff, level, s)
     prob = (diff > 0).mean(0) + 0.5 * (diff == 0).mean(0)
-    return pd.DataFrame(dict(zip(_PAIR_COLUMNS, (a, b, d, lo, hi, prob, _decide(a, b, lo, hi, known), s, known)))), diff
+    columns = (a, b, d, lo, hi, prob, _decide(a, b, lo, hi, known), s, known)
+    return pd.DataFrame(dict(zip(_PAIR_COLUMNS, columns))), diff
 
 # %% ../nbs/16_trust.ipynb #c1e7a0b5
-def evaluate_models(ranks:dict,                 # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
-                    N=None,                     # number of items, or one per user (their own catalogues); not needed for SampledRanks
+def evaluate_models(ranks:dict,                 # model name -> sampled ranks (or SampledRanks) of the same users
+                    N=None,                     # number of items, or one per user; not needed for SampledRanks
                     n=None,                     # sample set size, or one per user (adaptive sampling)
                     metrics=('ndcg', 'recall'), # metric names
                     Ks=(10,),                   # cut-offs (None: no cut-off)
                     method:str=None,            # a registered estimator; None: the recommended one (MLE-auto)
                     level:float=0.95,           # confidence level of every interval
-                    seed=None,                  # int, numpy Generator or None: the bootstrap's (and the plan's) randomness
+                    seed=None,                  # int, numpy Generator or None: the bootstrap's (and the plan's)
                     replace:bool=True,          # sampling scheme
                     n_boot:int=200,             # bootstrap replicates
-                    strata:int=6,               # per-user N: pool strata, each with its own rank distributions (1: one group)
-                    exact_pools:bool=False,     # per-user N: each stratum with its users' own N_u (else its median N_u)
-                    identify:bool=True,         # report the start shifts; decide only where the data decide the difference
-                    plan:bool=False,            # also say what would decide each undecided pair: needs_n, planned_power, assurance, needs_n_above
-                    power:float=0.8,            # the plan's target: predicted probability of naming the better model
+                    strata:int=6,               # per-user N: pool strata, each with its own fits (1: one group)
+                    exact_pools:bool=False,     # per-user N: each stratum with its users' own N_u (else its median)
+                    identify:bool=True,         # report the start shifts; decide only where the data decide
+                    plan:bool=False,            # also say what would decide each undecided pair (needs_n, ...)
+                    power:float=0.8,            # the plan's target: probability of naming the better model
                     progress:bool=False,        # progress bar of the plan
-                    client=None,                # a Dask `Client`: the bootstrap refits (and the plan's) run on its cluster (the same numbers)
+                    client=None,                # a Dask `Client`: the refits (and the plan's) run on its cluster
                     **options,                  # options of the estimator (e.g. gamma for BV)
-                   ) -> tuple[pd.DataFrame, pd.DataFrame]: # intervals (model, metric, K, ...) and comparisons (metric, K, a, b, ...; empty for one model)
-    "Every model's metric@K with its interval, and every pair's difference with its interval and decision, from one set of bootstrap draws."
+                   ) -> tuple[pd.DataFrame, pd.DataFrame]: # intervals (model, metric, K, ...), comparisons
+    "Every model's metric@K with its interval, and every pair's difference with its interval and decision."
     evs = _model_evaluations(ranks, N, n, replace, at_least=1)
     first = next(iter(evs.values()))
-    if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()): raise ValueError("N: every model must have the same catalogue sizes (the same users)")
-    level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)
-    name = _get_estimator(RECOMMENDED if method is None else method, 'method').name
+    if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()):
+        raise ValueError("N: every model must have the same catalogue sizes (the same users)")
+    level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)       # checked in this order: the first
+    method = _get_estimator(RECOMMENDED if method is None else method, 'method').name   # bad option is named
     pairs, exact_pools = _metric_pairs(metrics, Ks), _check_bool('exact_pools', exact_pools)
-    identify, rng, client = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed)), _check_client(client)
-    plan, power, progress = _check_bool('plan', plan), _check_level(power, 'power'), _check_bool('progress', progress)
-    est, draws, shift = _stratified_draws(evs, name, pairs, strata, exact_pools, n_boot, rng, identify, options, client)
+    identify, rng = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed))
+    client, plan, power = _check_client(client), _check_bool('plan', plan), _check_level(power, 'power')
+    s = Settings(method=method, level=level, n_boot=n_boot, strata=strata, exact_pools=exact_pools, identify=identify,
+                 plan=plan, power=power, progress=_check_bool('progress', progress), client=client, rng=rng,
+                 options=options)
+    est, draws, shift = _stratified_draws(evs, pairs, s)
+    return _interval_table(evs, pairs, est, draws, shift, s), _comparisons(evs, pairs, est, draws, shift, s)
+
+# %% ../nbs/16_trust.ipynb #35c4f0c7
+def _interval_table(evs:dict, pairs:list, est:dict, draws:dict, shift:dict, s:Settings) -> pd.DataFrame:
+    "Every model's metrics with their intervals: model, metric, K, estimate, lo, hi, method, start_shift, identified."
     intervals = []
     for k in evs:
-        lo, hi, known = _interval(est[k], draws[k], level, shift[k], floor=0.0)                   # metrics are >= 0
-        intervals.append(pd.DataFrame(dict(model=k, metric=[m for m, _ in pairs], K=[K for _, K in pairs], estimate=est[k], lo=lo, hi=hi,
-                                           method=name, start_shift=shift[k], identified=known)))
-    tables, curves = [], []
+        lo, hi, known = _interval(est[k], draws[k], s.level, shift[k], floor=0.0)                   # metrics are >= 0
+        intervals.append(pd.DataFrame(dict(model=k, metric=[m for m, _ in pairs], K=[K for _, K in pairs],
+                                           estimate=est[k], lo=lo, hi=hi, method=s.method, start_shift=shift[k],
+                                           identified=known)))
+    return pd.concat(intervals, ignore_index=True)
+
+def _comparisons(evs:dict, pairs:list, est:dict, draws:dict, shift:dict, s:Settings) -> pd.DataFrame:
+    "Every pair's comparison on every metric (and with `s.plan` its plan; attrs users, level, power and plan)."
+    tables, curves, first = [], [], next(iter(evs.values()))
     for j, (m, K) in enumerate(pairs if len(evs) > 1 else []):
-        t, diff = _pair_rows(est, draws, shift, j, level)
-        if plan:
-            *columns, curve = _needs_n(evs, t, diff, name, m, K, level, power, first.replace, strata, exact_pools, n_boot, rng, options, progress, client)
+        t, diff = _pair_rows(est, draws, shift, j, s.level)
+        if s.plan:
+            *columns, curve = _needs_n(evs, t, diff, m, K, s)
             t = t.assign(**dict(zip(_PLAN_COLUMNS, columns)))
             curve.insert(0, 'metric', m); curve.insert(1, 'K', K); curves.append(curve)
         t.insert(0, 'metric', m); t.insert(1, 'K', K); tables.append(t)
     comparisons = (pd.concat(tables, ignore_index=True) if tables else
-                   pd.DataFrame(columns=['metric', 'K', *_PAIR_COLUMNS, *(_PLAN_COLUMNS if plan else ())]))
-    comparisons.attrs.update(users=first.M, level=level, power=power)
-    if curves: comparisons.attrs['plan'] = pd.concat(curves, ignore_index=True)   # every prediction made: metric, K, a, b, n, power, assurance
-    return pd.concat(intervals, ignore_index=True), comparisons
+                   pd.DataFrame(columns=['metric', 'K', *_PAIR_COLUMNS, *(_PLAN_COLUMNS if s.plan else ())]))
+    comparisons.attrs.update(users=first.M, level=s.level, power=s.power)
+    if curves: comparisons.attrs['plan'] = pd.concat(curves, ignore_index=True)   # every prediction made
+    return comparisons
 
 # %% ../nbs/16_trust.ipynb #c1e7a0b8
 def _per_metric(comparisons:pd.DataFrame) -> list[tuple]:
-    "The comparisons of `evaluate_models` metric by metric, in the order asked: (metric, K, its rows without those two columns)."
+    "The comparisons of `evaluate_models` metric by metric, in the order asked: (metric, K, its other columns)."
     return [(m, None if pd.isna(K) else int(K), g.drop(columns=['metric', 'K']).reset_index(drop=True))
             for (m, K), g in comparisons.groupby(['metric', 'K'], sort=False, dropna=False)]
 
 # %% ../nbs/16_trust.ipynb #a58d1e57
 def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 1..n_u), or a SampledRanks
-                       N=None,                        # number of items, or one per user (their own catalogues); not needed for a SampledRanks
+                       N=None,                        # number of items, or one per user; not needed for a SampledRanks
                        n=None,                        # sample set size, or one per user (adaptive sampling)
                        metrics=('ndcg', 'recall'),    # metric names
                        Ks=(10,),                      # cut-offs (None: no cut-off)
@@ -558,20 +297,21 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
                        seed=None,                     # int, numpy Generator or None: the bootstrap's randomness
                        replace:bool=True,             # sampling scheme of the sampled ranks
                        n_boot:int=200,                # bootstrap replicates
-                       strata:int=6,                  # per-user N: pool strata, each with its own rank distribution (1: one group)
-                       exact_pools:bool=False,        # per-user N: each stratum with its users' own N_u (else its median N_u)
-                       identify:bool=True,            # also report the start shift and whether the data decide the metric (two EM fits)
-                       client=None,                   # a Dask `Client`: the bootstrap refits run on its cluster (the same numbers)
+                       strata:int=6,                  # per-user N: pool strata, each with its own fit (1: one group)
+                       exact_pools:bool=False,        # per-user N: each stratum with its users' own N_u (else median)
+                       identify:bool=True,            # also report the start shift and whether the data decide
+                       client=None,                   # a Dask `Client`: the bootstrap refits run on its cluster
                        **options,                     # options of the estimator (e.g. gamma for BV)
                       ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method, start_shift, identified
     "Every metric@K of these users estimated from their sampled ranks, with a confidence interval for the exact value."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
-    t = evaluate_models({'_': ev}, metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, replace=replace, n_boot=n_boot, strata=strata,
-                        exact_pools=exact_pools, identify=identify, client=client, **options)[0]
+    t = evaluate_models({'_': ev}, metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, replace=replace,
+                        n_boot=n_boot, strata=strata, exact_pools=exact_pools, identify=identify, client=client,
+                        **options)[0]
     return t.drop(columns='model')
 
 # %% ../nbs/16_trust.ipynb #80e09b7b
-def compare_models(ranks:dict,            # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
+def compare_models(ranks:dict,            # model name -> sampled ranks (or SampledRanks) of the same users
                    N=None,                # number of items, or one per user (their own catalogues)
                    n=None,                # sample set size, or one per user
                    metric:str='ndcg',     # metric
@@ -581,21 +321,23 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                    seed=None,             # int, numpy Generator or None
                    replace:bool=True,     # sampling scheme
                    n_boot:int=200,        # bootstrap replicates
-                   strata:int=6,          # per-user N: pool strata, each with its own rank distributions (1: one group)
-                   exact_pools:bool=False,# per-user N: each stratum with its users' own N_u (else its median N_u)
-                   identify:bool=True,    # decide only where the data decide the difference (start shift within half the interval)
-                   plan:bool=False,       # also say what would decide each pair: needs_n, planned_power, assurance (one evaluation per size tried)
-                   power:float=0.8,       # the plan's target: predicted probability of naming the better model
+                   strata:int=6,          # per-user N: pool strata, each with its own fits (1: one group)
+                   exact_pools:bool=False,# per-user N: each stratum with its users' own N_u (else its median)
+                   identify:bool=True,    # decide only where the data decide the difference
+                   plan:bool=False,       # also say what would decide each pair: needs_n, planned_power, ...
+                   power:float=0.8,       # the plan's target: probability of naming the better model
                    progress:bool=False,   # progress bar of the plan
-                   client=None,           # a Dask `Client`: the bootstrap refits (and the plan's) run on its cluster (the same numbers)
+                   client=None,           # a Dask `Client`: the refits (and the plan's) run on its cluster
                    **options,             # options of the estimator
-                  ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, start_shift, identified[, needs_n, planned_power, assurance, needs_n_above]
-    "Every pair of models: the difference of their metric@K on these users, its interval, and the better one (or 'undecided')."
+                  ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, ...[, plan]
+    "Every pair of models: the difference of their metric@K on these users, its interval, and the better one."
     evs = _model_evaluations(ranks, N, n, replace)                                   # two models or more
-    _, c = evaluate_models(evs, metrics=(_check_metric(metric),), Ks=(K,), method=method, level=level, seed=seed, replace=replace, n_boot=n_boot,
-                           strata=strata, exact_pools=exact_pools, identify=identify, plan=plan, power=power, progress=progress, client=client, **options)
+    _, c = evaluate_models(evs, metrics=(_check_metric(metric),), Ks=(K,), method=method, level=level, seed=seed,
+                           replace=replace, n_boot=n_boot, strata=strata, exact_pools=exact_pools, identify=identify,
+                           plan=plan, power=power, progress=progress, client=client, **options)
     out = _per_metric(c)[0][2]
-    out.attrs = {k: c.attrs[k] for k in ('users', 'level', 'power')} | ({'plan': c.attrs['plan'].drop(columns=['metric', 'K'])} if 'plan' in c.attrs else {})
+    out.attrs = {k: c.attrs[k] for k in ('users', 'level', 'power')}
+    if 'plan' in c.attrs: out.attrs['plan'] = c.attrs['plan'].drop(columns=['metric', 'K'])
     return out
 
 # %% ../nbs/16_trust.ipynb #1558ccad
@@ -609,16 +351,19 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
                     seed=0,                   # int or None: reproducible simulations
                     n_boot:int=100,           # bootstrap replicates of each comparison
                     progress:bool=True,       # progress bar
-                    client=None,              # a Dask `Client`: each comparison's bootstrap refits run on its cluster (the same numbers)
+                    client=None,              # a Dask `Client`: each comparison's refits run on its cluster
                    ) -> pd.DataFrame:         # a, b, n, M, exact_difference, power, wrong, width
-    "Power of `compare_models` at each sample set size and number of users, simulated from the models' rank distributions."
+    "Power of `compare_models` at each sample set size and number of users, simulated from the models' P(R)."
     from tqdm.auto import tqdm
-    if not isinstance(priors, dict) or len(priors) < 2: raise ValueError("priors must map at least two model names to rank distributions")
-    pmfs = {str(k): (v.pmf if isinstance(v, RankDistribution) else np.asarray(v, np.float64)) for k, v in priors.items()}
+    if not isinstance(priors, dict) or len(priors) < 2:
+        raise ValueError("priors must map at least two model names to rank distributions")
+    pmfs = {str(k): (v.pmf if isinstance(v, RankDistribution) else np.asarray(v, np.float64))
+            for k, v in priors.items()}
     N = len(next(iter(pmfs.values())))
     for k, p in pmfs.items():
         if p.shape != (N,) or not np.isfinite(p).all() or (p < 0).any() or abs(p.sum() - 1) > 1e-9:
-            raise ValueError(f"priors[{k!r}] must be a distribution over the same N = {N} global ranks (>= 0, summing to 1)")
+            raise ValueError(f"priors[{k!r}] must be a distribution over the same N = {N} global ranks "
+                             "(>= 0, summing to 1)")
     level, repeats, n_boot = _check_level(level), _check_int('repeats', repeats, 1), _check_int('n_boot', n_boot, 20)
     progress, client = _check_bool('progress', progress), _check_client(client)
     n_values = [_check_int('n_values', v, 2) for v in np.atleast_1d(n_values)]
@@ -630,7 +375,8 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
     for n_, M_ in tqdm(grid, disable=not progress, desc='plan'):
         res = []
         for _ in range(repeats):
-            R = {k: 1 + np.searchsorted(np.cumsum(p), rng.random(M_) * p.sum(), side='right').clip(0, N - 1) for k, p in pmfs.items()}
+            R = {k: 1 + np.searchsorted(np.cumsum(p), rng.random(M_) * p.sum(), side='right').clip(0, N - 1)
+                 for k, p in pmfs.items()}
             r = sample_ranks_shared(R, N, n_, seed=rng)                      # the same negatives for every model
             res.append(compare_models(r, N, n_, metric, K, level=level, seed=rng, n_boot=n_boot, client=client))
         for j, (a, b) in enumerate(itertools.combinations(pmfs, 2)):
@@ -642,19 +388,22 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
 # %% ../nbs/16_trust.ipynb #21cdf205
 def smallest_sample(plan:pd.DataFrame, # the table of `plan_comparison`
                     power:float=0.95,  # probability of deciding for the better model to reach
-                   ) -> pd.DataFrame:  # a, b, M, n, power, width, reached: one row per pair of models and number of users
-    "The smallest sample set size n, for each pair of models and number of users, at which the planned power is reached (else the largest n planned)."
-    if not isinstance(plan, pd.DataFrame) or not {'a', 'b', 'n', 'M', 'power', 'width'} <= set(plan.columns) or plan.empty:
+                   ) -> pd.DataFrame:  # a, b, M, n, power, width, reached: one row per pair of models and M
+    "The smallest n, for each pair of models and number of users, reaching the planned power (else the largest n)."
+    columns = {'a', 'b', 'n', 'M', 'power', 'width'}
+    if not isinstance(plan, pd.DataFrame) or not columns <= set(plan.columns) or plan.empty:
         raise ValueError("plan must be the non-empty DataFrame returned by plan_comparison")
     try: nums = plan[['n', 'M', 'power', 'width']].to_numpy(np.float64)
     except (TypeError, ValueError): nums = np.array([np.nan])
     if not np.isfinite(nums).all() or plan[['a', 'b']].isna().any(axis=None):
-        raise ValueError("plan must hold model names a, b and finite n, M, power and width (the DataFrame returned by plan_comparison)")
+        raise ValueError("plan must hold model names a, b and finite n, M, power and width (the DataFrame returned "
+                         "by plan_comparison)")
     power = _check_level(power, 'power')
     def first(g):
         g = g.sort_values('n'); ok = g[g.power >= power]
         row = ok.iloc[0] if len(ok) else g.iloc[-1]
-        return pd.Series({'n': int(row.n), 'power': float(row.power), 'width': float(row.width), 'reached': bool(len(ok))})
+        return pd.Series({'n': int(row.n), 'power': float(row.power), 'width': float(row.width),
+                          'reached': bool(len(ok))})
     out = plan.groupby(['a', 'b', 'M'], sort=False)[['n', 'power', 'width']].apply(first).reset_index()
     return out.astype({'n': np.int64, 'power': np.float64, 'width': np.float64, 'reached': bool})
 
@@ -673,7 +422,7 @@ def _midpoint(lo:int, hi:int) -> int:
 
 # %% ../nbs/16_trust.ipynb #3365ef8b
 def _posterior_global_ranks(ev:SampledRanks, pmf:np.ndarray, rng) -> np.ndarray:
-    "One draw of every user's global rank (1..N, users in order) from P(R | r_u, n_u) ∝ P(R) P(r_u | R; n_u) under the prior `pmf`."
+    "One draw of every user's global rank (1..N, users in order) from its posterior under the prior `pmf`."
     A, grid = _support(ev)                                          # on the coarse grid: a bin, then R evenly within it
     p, widths = (np.asarray(pmf, np.float64), np.ones(ev.N)) if grid is None else (grid.collapse(pmf), grid.widths)
     post = np.asarray(A.multiply(p[:, None]).todense())             # N x C (G x C on the grid)
@@ -688,22 +437,22 @@ def _posterior_global_ranks(ev:SampledRanks, pmf:np.ndarray, rng) -> np.ndarray:
 
 # %% ../nbs/16_trust.ipynb #67e74121
 def _power(differences:np.ndarray, se:float, level:float) -> float:
-    "The probability of naming the better model when the estimate has standard error `se`, averaged over true `differences`: mean of Phi(|Delta|/se - z)."
+    "The probability of naming the better model at standard error `se`, averaged over true `differences`."
     if np.isnan(se): return 0.0                                 # the evaluation does not identify the difference
     if not se > 0: return float(np.mean(differences != 0))
     return float(np.mean(norm.cdf(np.abs(differences) / se - norm.ppf((1 + level) / 2))))
 
 # %% ../nbs/16_trust.ipynb #1951141d
-def _plausible_ranks(evs:dict, name:str, strata:int, exact_pools:bool, rng) -> dict:
-    "Each model's users' global ranks drawn from their posteriors under P(R) fitted stratum by stratum (`name` if it fits a distribution, else the recommended estimator), in each user's own catalogue."
-    name = name if get_estimator(name).distribution else RECOMMENDED
+def _plausible_ranks(evs:dict, s:Settings) -> dict:
+    "Each model's users' global ranks drawn from their posteriors under P(R) fitted stratum by stratum."
+    method = s.method if get_estimator(s.method).distribution else RECOMMENDED     # a distribution to draw from
     first = next(iter(evs.values()))
     R = {k: np.empty(first.M, np.int64) for k in evs}
-    for users in first.pool_strata(strata):
+    for users in first.pool_strata(s.strata):
         for k, ev in evs.items():
-            sub = ev.stratum(users, exact_pools)
-            Rs = _posterior_global_ranks(sub, get_estimator(name).fit(sub).pmf, rng)
-            own = ev.Ns[users]                                  # back from the stratum's catalogue to the user's own, by quantile
+            sub = ev.stratum(users, s.exact_pools)
+            Rs = _posterior_global_ranks(sub, get_estimator(method).fit(sub).pmf, s.rng)
+            own = ev.Ns[users]                                  # back from the stratum's catalogue to the user's own
             R[k][users] = np.clip(1 + np.rint((Rs - 1) * (own - 1) / (sub.Ns - 1)), 1, own).astype(np.int64)
     return R
 
@@ -714,7 +463,7 @@ def _resample_at(R:np.ndarray, Ns, n:int, replace:bool, rng) -> np.ndarray:
 
 # %% ../nbs/16_trust.ipynb #579c5abf
 def _adaptive_at(R:np.ndarray, Ns, n0:int, n_max:int, replace:bool, rng) -> tuple[np.ndarray, np.ndarray]:
-    "Sampled ranks and sample sizes of global ranks R (1..N_u) under adaptive sampling from n0 up to n_max (Algorithm 1), each user in its own catalogue."
+    "Sampled ranks and sample sizes of global ranks R (1..N_u) under adaptive sampling from n0 up to n_max."
     from samplerank.adaptive import adaptive_sample_ranks
     Ns = np.broadcast_to(np.asarray(Ns, np.int64), R.shape)
     r, sizes = np.empty_like(R), np.empty_like(R)
@@ -724,27 +473,27 @@ def _adaptive_at(R:np.ndarray, Ns, n0:int, n_max:int, replace:bool, rng) -> tupl
     return r, sizes
 
 # %% ../nbs/16_trust.ipynb #ad1a2d89
-def _se_at(R:dict, pairs:list, Ns, n:int, replace:bool, name:str, metric:str, K, level:float, strata:int, exact_pools:bool,
-           n_boot:int, rng, options:dict, client=None) -> dict:
-    "Standard error of each pair's estimated difference in one evaluation of the plausible ranks R at n, or adaptive from n = (n0, n_max) (NaN where it does not identify the difference)."
+def _se_at(R:dict, pairs:list, Ns, n, replace:bool, metric:str, K, s:Settings) -> dict:
+    "Standard error of each pair's difference in one evaluation of the plausible ranks R at n, or adaptive (n0, n_max)."
     models = list(dict.fromkeys(m for ab in pairs for m in ab))
-    drawn = {k: _adaptive_at(R[k], Ns, *n, replace, rng) if isinstance(n, tuple) else (_resample_at(R[k], Ns, n, replace, rng), n) for k in models}
+    if isinstance(n, tuple): drawn = {k: _adaptive_at(R[k], Ns, *n, replace, s.rng) for k in models}
+    else: drawn = {k: (_resample_at(R[k], Ns, n, replace, s.rng), n) for k in models}
     sim = {k: SampledRanks(r, Ns, sizes, replace) for k, (r, sizes) in drawn.items()}
-    est, draws, shift = _stratified_draws(sim, name, [(metric, K)], strata, exact_pools, n_boot, rng, True, options, client)
+    est, draws, shift = _stratified_draws(sim, [(metric, K)], s)
     out = {}
     for a, b in pairs:
-        dd = draws[a][:, 0] - draws[b][:, 0]             # the sd of the draws: steadier than a quantile width with few replicates
-        known = _interval(est[a] - est[b], dd[:, None], level, shift[a] - shift[b])[2]
-        out[(a, b)] = np.nan if _unidentified(known)[0] else np.std(dd, ddof=1)
+        dd = draws[a][:, 0] - draws[b][:, 0]             # the sd of the draws: steadier than a quantile width
+        known = _interval(est[a] - est[b], dd[:, None], s.level, shift[a] - shift[b])[2]
+        out[(a, b)] = np.nan if _unidentified(known)[0] else np.std(dd, ddof=1)   # NaN: not identified
     return out
 
 # %% ../nbs/16_trust.ipynb #e4cb631a
 def _mde(se, level:float, power:float):
-    "The minimum detectable difference: the smallest |Delta| named correctly with probability `power` when its estimate has standard error `se` (NaN stays NaN)."
+    "The minimum detectable difference: the smallest |Delta| named with probability `power` at standard error `se`."
     return (norm.ppf((1 + level) / 2) + norm.ppf(power)) * np.asarray(se, np.float64)
 
 def _nonincreasing(values) -> np.ndarray:
-    "Values along increasing n made non-increasing by keeping, at each n, the largest of it and every finite value at a larger n (NaN stays NaN)."
+    "Values along increasing n made non-increasing: at each n, the largest of it and every finite later value."
     v = np.asarray(values, np.float64); out = v.copy()
     for i in range(len(v) - 2, -1, -1):
         later = v[i + 1:][np.isfinite(v[i + 1:])]
@@ -752,79 +501,84 @@ def _nonincreasing(values) -> np.ndarray:
     return out
 
 def _planned_difference(estimate:float, se:float) -> float:
-    "The |difference| a plan is made for: the estimate shrunk towards 0 by its empirical-Bayes posterior mean, |est| (1 - se^2/est^2)+."
+    "The |difference| a plan is made for: the estimate shrunk by its empirical-Bayes mean, |est| (1 - se^2/est^2)+."
     return 0.0 if estimate == 0 or not np.isfinite(se) else abs(estimate) * max(0.0, 1 - se ** 2 / estimate ** 2)
 
 # %% ../nbs/16_trust.ipynb #5a91b00f
 _ADAPTIVE_MAX = 8   # the adaptive answer grows a user's sample from the current n up to 8 times it (100 to 800)
 
-def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, name:str, metric:str, K, level:float, power:float, replace:bool,
-             strata:int, exact_pools:bool, n_boot:int, rng, options:dict, progress:bool, client=None) -> tuple:
-    "The plan columns (`_PLAN_COLUMNS`) of every pair of one metric's comparisons, and the plan: se, mde, power and assurance of each undecided pair at every planned n."
+def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, metric:str, K, s:Settings) -> tuple:
+    "The plan columns (`_PLAN_COLUMNS`) of one metric's comparisons, and the plan: se, mde, power, assurance by n."
     from tqdm.auto import tqdm
     first = next(iter(evs.values()))
-    n0 = int(np.ceil(np.mean([ev.n.mean() for ev in evs.values()])))   # the current n (its mean over users and models when they differ)
+    n0 = int(np.ceil(np.mean([ev.n.mean() for ev in evs.values()])))   # the current n (mean over users and models)
     out = {c: np.full(len(table), np.nan) for c in _PLAN_COLUMNS}
     out['needs_n'][(table.decision != 'undecided').to_numpy()] = n0
     todo = {(a, b): j for j, (a, b, d) in enumerate(zip(table.a, table.b, table.decision)) if d == 'undecided'}
-    se = {ab: {n0: np.nan if _unidentified(table.identified.iloc[j])[0] else np.std(diff[:, j], ddof=1)} for ab, j in todo.items()}
+    se = {ab: {n0: np.nan if _unidentified(table.identified.iloc[j])[0] else np.std(diff[:, j], ddof=1)}
+          for ab, j in todo.items()}
     if todo:                                             # the full ranking leaves only the users' own spread
-        R = _plausible_ranks({k: evs[k] for ab in todo for k in ab}, name, strata, exact_pools, rng)
+        R = _plausible_ranks({k: evs[k] for ab in todo for k in ab}, s)
         w = metric_weights(metric, first.N, K)
         for a, b in todo: se[(a, b)][first.N] = np.std(w[R[a] - 1] - w[R[b] - 1], ddof=1) / np.sqrt(first.M)
-    Ns, B, last = (first.N if first.catalogue_size else first.Ns), max(50, n_boot // 2), n0
+    Ns, last = (first.N if first.catalogue_size else first.Ns), n0
+    sim = dataclasses.replace(s, n_boot=max(50, s.n_boot // 2), identify=True)   # a simulated evaluation's draws
     sizes = [v for v in _plan_sizes(n0, int(first.Ns.min())) if v < first.N]
-    for n in tqdm(sizes if todo else [], disable=not progress, desc=f'plan {metric}@{K}', leave=False):
-        try: s = _se_at(R, list(todo), Ns, n, replace, name, metric, K, level, strata, exact_pools, B, rng, options, client)
-        except _KernelNotHeld: break                     # its kernel (or grid) at this n cannot be held: no larger n is evaluated
-        for ab in todo: se[ab][n] = s[ab]
+    for n in tqdm(sizes if todo else [], disable=not s.progress, desc=f'plan {metric}@{K}', leave=False):
+        try: se_n = _se_at(R, list(todo), Ns, n, first.replace, metric, K, sim)
+        except _KernelNotHeld: break                     # its kernel (or grid) cannot be held: no larger n is evaluated
+        for ab in todo: se[ab][n] = se_n[ab]
         last = n
     rows = []
     for ab, j in todo.items():
-        ns = sorted(se[ab]); raw = _mde([se[ab][n] for n in ns], level, power)   # the last n: the full ranking
-        mde = _nonincreasing(raw[:-1])                   # the full ranking's se overstates (unpaired draws): capped by the sampled sizes'
+        ns = sorted(se[ab]); raw = _mde([se[ab][n] for n in ns], s.level, s.power)   # the last n: the full ranking
+        mde = _nonincreasing(raw[:-1])                   # the full ranking's se overstates (unpaired): capped
         mde = np.r_[mde, np.nanmin(np.r_[raw[-1], mde])]
-        d = _planned_difference(table.difference.iloc[j], np.std(diff[:, j], ddof=1))   # the estimate, shrunk for selection
+        d = _planned_difference(table.difference.iloc[j], np.std(diff[:, j], ddof=1))   # shrunk for selection
         for n, m in zip(ns, mde):
-            rows.append((*ab, n, se[ab][n], m, _power(np.array([d]), se[ab][n], level), _power(diff[:, j], se[ab][n], level)))
+            se_n = se[ab][n]
+            rows.append((*ab, n, se_n, m, _power(np.array([d]), se_n, s.level), _power(diff[:, j], se_n, s.level)))
         ok = [n for n, m in zip(ns, mde) if n > n0 and d > 0 and m <= d]
         if ok and (ok[0] < first.N or not sizes or last == sizes[-1]): out['needs_n'][j] = ok[0]
-        elif ok: out['needs_n_above'][j] = last          # only the full ranking was seen to decide it: a size not evaluated might
+        elif ok: out['needs_n_above'][j] = last          # only the full ranking was seen to decide it
         at = int(out['needs_n'][j]) if np.isfinite(out['needs_n'][j]) else first.N
         out['mde'][j], out['mde_n'][j] = mde[ns.index(at)], at
         out['planned_power'][j], out['assurance'][j] = rows[len(rows) - len(ns) + ns.index(at)][5:]
-    n_max = min(_ADAPTIVE_MAX * n0, int(first.Ns.min()))     # the adaptive answer: from the current n up to n_max (Algorithm 1)
-    if todo and n_max > n0 and all(ev.fixed_n for ev in evs.values()):   # (an adaptive evaluation has its own answer)
-        try: s = _se_at(R, list(todo), Ns, (n0, n_max), replace, name, metric, K, level, strata, exact_pools, B, rng, options, client)
-        except _KernelNotHeld: s = {}
+    n_max = min(_ADAPTIVE_MAX * n0, int(first.Ns.min()))     # the adaptive answer: from n up to n_max (Algorithm 1)
+    if todo and n_max > n0 and all(ev.fixed_n for ev in evs.values()):   # (an adaptive evaluation has its own)
+        try: se_n = _se_at(R, list(todo), Ns, (n0, n_max), first.replace, metric, K, sim)
+        except _KernelNotHeld: se_n = {}
         for ab, j in todo.items():
-            if ab in s: out['adaptive_mde'][j], out['adaptive_n_max'][j] = float(_mde(s[ab], level, power)), n_max
+            if ab in se_n:
+                out['adaptive_mde'][j], out['adaptive_n_max'][j] = float(_mde(se_n[ab], s.level, s.power)), n_max
     return (*out.values(), pd.DataFrame(rows, columns=['a', 'b', 'n', 'se', 'mde', 'power', 'assurance']))
 
 # %% ../nbs/16_trust.ipynb #a39f5f05
 def _check_comparison(table) -> pd.DataFrame:
-    "The table of `compare_models`, checked: names, decisions among them, differences, probabilities and plan columns in range; else `ValueError` naming `table`."
-    msg = ("table must be the DataFrame of compare_models (a, b, difference, lo, hi, prob_a_better, decision, identified"
+    "The table of `compare_models`, checked: names, decisions, differences, probabilities and plan in range."
+    msg = ("table must be the DataFrame of compare_models (a, b, difference, lo, hi, prob_a_better, decision, "
+           "identified"
            "[, needs_n, planned_power, assurance, ...])")
     plan = [c for c in _PLAN_COLUMNS if isinstance(table, pd.DataFrame) and c in table]
     needed = {'a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'identified'}
     if (not isinstance(table, pd.DataFrame) or table.empty or not needed <= set(table)
-            or len([c for c in _PLAN_COLUMNS[:3] if c in plan]) not in (0, 3)):   # needs_n_above and later: optional (older tables)
+            or len([c for c in _PLAN_COLUMNS[:3] if c in plan]) not in (0, 3)):   # the later columns: optional
         raise ValueError(msg)
     try:
         p, x, v = (table[c].to_numpy(np.float64) for c in ('prob_a_better', ['difference', 'lo', 'hi'], plan))
         pd.array(table.identified.to_numpy(object), dtype='boolean')
     except (TypeError, ValueError): raise ValueError(f"{msg}; it holds values of another type") from None
-    names = all(isinstance(x, str) and x for x in (*table.a, *table.b)) and all(d in (a, b, 'undecided') for a, b, d in zip(table.a, table.b, table.decision))
+    names = (all(isinstance(x, str) and x for x in (*table.a, *table.b))
+             and all(d in (a, b, 'undecided') for a, b, d in zip(table.a, table.b, table.decision)))
     share = [plan.index(c) for c in ('planned_power', 'assurance') if c in plan]
-    if not (names and np.isfinite(p).all() and ((0 <= p) & (p <= 1)).all() and np.isfinite(x).all() and not np.isinf(v).any()
-            and not (v < 0).any() and not (v[:, share] > 1).any()):
+    if not (names and np.isfinite(p).all() and ((0 <= p) & (p <= 1)).all() and np.isfinite(x).all()
+            and not np.isinf(v).any() and not (v < 0).any() and not (v[:, share] > 1).any()):
         raise ValueError(f"{msg}; it holds a name, decision, difference, probability or plan value out of range")
     return table.assign(**{c: v[:, j] for j, c in enumerate(plan)})   # the plan's columns as floats (None: NaN)
 
 # %% ../nbs/16_trust.ipynb #8b643683
 def _pair_status(r) -> str:
-    "What one comparison row can say: 'decided', 'unplanned' (no plan asked), 'unidentified' (and no plan), 'n' (needs_n), 'above' (beyond the sizes whose kernel could be held), 'open' (the estimate is below every n's mde) or 'none' (so is every difference the evaluation allows)."
+    "What one comparison row can say: decided, unplanned, unidentified, n, above, open or none (see the legend)."
     if r.decision != 'undecided': return 'decided'
     if not hasattr(r, 'needs_n'): return 'unidentified' if _unidentified(r.identified)[0] else 'unplanned'
     if np.isfinite(r.needs_n): return 'n'
@@ -832,22 +586,26 @@ def _pair_status(r) -> str:
     if not np.isfinite(getattr(r, 'mde', np.nan)): return 'unidentified'
     return 'none' if r.mde > max(abs(r.lo), abs(r.hi)) else 'open'
 
-_NEEDS_N_LEGEND = ("needs n: for a decided pair, the n of this evaluation, which decides it; for an undecided pair, the smallest fixed sample "
-                   "set size whose minimum detectable difference (mde: the smallest true difference decided with 80% power) is below the "
-                   "estimated difference; > N: no n decides the estimated difference on these users, though the full ranking decides "
-                   "some differences the evaluation allows (see mde); none: the full ranking's mde exceeds every difference the evaluation "
-                   "allows (more users would); > n: more than the largest n whose kernel fits in memory here; raise n: the data do not "
-                   "identify the difference")
+_NEEDS_N_LEGEND = ("needs n: for a decided pair, the n of this evaluation, which decides it; for an undecided pair, "
+                   "the smallest fixed sample set size whose minimum detectable difference (mde: the smallest true "
+                   "difference decided with 80% power) is below the estimated difference; > N: no n decides the "
+                   "estimated difference on these users, though the full ranking decides some differences the "
+                   "evaluation allows (see mde); none: the full ranking's mde exceeds every difference the evaluation "
+                   "allows (more users would); > n: more than the largest n whose kernel fits in memory here; "
+                   "raise n: the data do not identify the difference")
 
 # %% ../nbs/16_trust.ipynb #b86d63d1
 def _needs_n_labels(table:pd.DataFrame, elsewhere:dict=None) -> list[str]:
-    "Each pair's `needs n` as a table shows it: the n (decided: this evaluation's), '' where not planned, else the words of `_NEEDS_N_LEGEND` ('other design' where `elsewhere` decides it)."
-    words, out = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'open': '> N', 'none': 'none', 'elsewhere': 'other design'}, []
+    "Each pair's `needs n` as a table shows it: the n, '' where not planned, else the words of `_NEEDS_N_LEGEND`."
+    words = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'open': '> N', 'none': 'none',
+             'elsewhere': 'other design'}
+    out = []
     for r in _check_comparison(table).itertuples():
         status = _pair_status(r)
-        if status in ('open', 'none') and (r.a, r.b) in (elsewhere or {}): status = 'elsewhere'   # never 'no n' where it is decided
-        planned = status in ('n', 'decided') and np.isfinite(getattr(r, 'needs_n', np.nan))    # one meaning in every output
-        out.append(f'{int(r.needs_n):,}' if planned else f'> {int(r.needs_n_above):,}' if status == 'above' else words[status])
+        if status in ('open', 'none') and (r.a, r.b) in (elsewhere or {}): status = 'elsewhere'   # decided elsewhere
+        planned = status in ('n', 'decided') and np.isfinite(getattr(r, 'needs_n', np.nan))    # one meaning everywhere
+        out.append(f'{int(r.needs_n):,}' if planned else f'> {int(r.needs_n_above):,}' if status == 'above'
+                   else words[status])
     return out
 
 # %% ../nbs/16_trust.ipynb #f1e28e83
@@ -857,33 +615,40 @@ def _pp(x:float) -> str:
     digits = 1 - int(np.floor(np.log10(abs(v)))) if v != 0 and np.isfinite(v) else 1
     return f"{v:.{max(digits, 0)}f} pp"
 
-def decision_notes(table:pd.DataFrame, # comparisons of one metric: `compare_models`' table, or one metric's of `evaluate_models` (with plan=True: what would decide the undecided pairs)
+def decision_notes(table:pd.DataFrame, # comparisons of one metric (`compare_models`' table, or `evaluate_models`')
                    M:int=None,         # number of users, named where no n decides a pair (default: the table's)
-                   elsewhere:dict=None,# (a, b) -> what another design of the same evaluation decided, said instead of 'no n'
+                   elsewhere:dict=None,# (a, b) -> what another design of the same evaluation decided
                   ) -> list[str]:      # one sentence per pair
     "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
     table = _check_comparison(table)
     out, M = [], _check_int('M', M, 1) if M is not None else table.attrs.get('users')
-    users, power, elsewhere = (f"these {M:,} users" if M else "these users"), table.attrs.get('power', 0.8), elsewhere or {}
+    users, power = (f"these {M:,} users" if M else "these users"), table.attrs.get('power', 0.8)
+    elsewhere = elsewhere or {}
     for r in table.itertuples():
         pair, status = f"{r.a} against {r.b}", _pair_status(r)
-        if status in ('open', 'none') and (r.a, r.b) in elsewhere: status = 'elsewhere'       # never 'no n' where another design decides
+        if status in ('open', 'none') and (r.a, r.b) in elsewhere: status = 'elsewhere'   # never 'no n' if decided
         allows = f"this evaluation estimates {_pp(r.difference)} and allows {_pp(r.lo)} to {_pp(r.hi)}"
-        adaptive = (f"; adaptive sampling from this n up to {int(r.adaptive_n_max):,} would decide {_pp(r.adaptive_mde)} or more"
-                    if np.isfinite(getattr(r, 'adaptive_mde', np.nan)) else '')
-        detects = lambda: f"at n = {int(r.mde_n):,} differences of {_pp(r.mde)} or more are decided with {power:.0%} power"
+        adaptive = (f"; adaptive sampling from this n up to {int(r.adaptive_n_max):,} would decide "
+                    f"{_pp(r.adaptive_mde)} or more" if np.isfinite(getattr(r, 'adaptive_mde', np.nan)) else '')
+        detects = lambda: (f"at n = {int(r.mde_n):,} differences of {_pp(r.mde)} or more are decided with "
+                           f"{power:.0%} power")
         out.append(({'decided': lambda: f"{r.decision} is better ({pair}: the interval of the difference excludes 0)",
-                    'unidentified': lambda: f"{pair}: undecided; the data do not identify the difference (its start shift exceeds half the interval): raise n",
+                    'unidentified': lambda: (f"{pair}: undecided; the data do not identify the difference (its start "
+                                             "shift exceeds half the interval): raise n"),
                     'unplanned': lambda: f"{pair}: undecided",
-                    'above': lambda: (f"{pair}: undecided; it needs a sample set size above n = {int(r.needs_n_above):,}, and no larger n could be "
-                                      "planned: its kernel does not fit in memory here (the full ranking is predicted to decide it)"),
+                    'above': lambda: (f"{pair}: undecided; it needs a sample set size above n = "
+                                      f"{int(r.needs_n_above):,}, and no larger n could be planned: its kernel does "
+                                      "not fit in memory here (the full ranking is predicted to decide it)"),
                     'n': lambda: (f"{pair}: undecided; n = {int(r.needs_n):,} would decide it: {detects()}; {allows} "
-                                  f"({r.planned_power:.0%} power at the estimate shrunk for selection, {r.assurance:.0%} averaged over what it allows)"),
-                    'open': lambda: (f"{pair}: undecided; {detects()} (the full ranking), more than the estimate shrunk for "
-                                     f"selection: no n is predicted to decide it on {users}, though a larger true difference would be; "
-                                     f"{allows}; more users would"),
-                    'none': lambda: (f"{pair}: undecided; no n decides it on {users}: {detects()} (the full ranking), and {allows}: "
-                                     "more users would"),
-                    'elsewhere': lambda: f"{pair}: undecided in this design, but {elsewhere[(r.a, r.b)]}; {detects()}; {allows}"}[status]())
+                                  f"({r.planned_power:.0%} power at the estimate shrunk for selection, "
+                                  f"{r.assurance:.0%} averaged over what it allows)"),
+                    'open': lambda: (f"{pair}: undecided; {detects()} (the full ranking), more than the estimate "
+                                     "shrunk for "
+                                     f"selection: no n is predicted to decide it on {users}, though a larger true "
+                                     f"difference would be; {allows}; more users would"),
+                    'none': lambda: (f"{pair}: undecided; no n decides it on {users}: {detects()} (the full ranking), "
+                                     f"and {allows}: more users would"),
+                    'elsewhere': lambda: (f"{pair}: undecided in this design, but {elsewhere[(r.a, r.b)]}; "
+                                          f"{detects()}; {allows}")}[status]())
                    + (adaptive if status in ('n', 'open', 'none', 'elsewhere') else ''))
     return out
