@@ -36,12 +36,13 @@ def main(argv=None):
     if a.render:
         runs = json.loads(Path(a.out).with_suffix('.json').read_text())['runs']
         return write(runs['modelling'], runs['demo'], a.out)
-    env = {**os.environ, 'NUMBA_NUM_THREADS': '1', 'OPENBLAS_NUM_THREADS': '1', 'OMP_NUM_THREADS': '1', 'MPLBACKEND': 'Agg'}
+    env = {**os.environ, 'NUMBA_NUM_THREADS': '1', 'OPENBLAS_NUM_THREADS': '1', 'OMP_NUM_THREADS': '1',
+           'MPLBACKEND': 'Agg'}
     py = sys.executable
-    subprocess.run([py, '-c', 'import samplerank.demo'], env=env, check=True)        # compile caches, outside the timing
+    subprocess.run([py, '-c', 'import samplerank.demo'], env=env, check=True)   # compile caches, outside the timing
     model_t, demo_t = [], []
     with tempfile.TemporaryDirectory() as d:
-        for i in range(a.repeat):                                                   # interleaved: the same load for both
+        for i in range(a.repeat):                                # interleaved: the same load for both
             model_t.append(timed([py, '-c', MODELLING], env))
             demo_t.append(timed([py, '-m', 'samplerank.cli', 'demo', '--quiet', '--out', str(Path(d) / f'r{i}')], env))
     write(model_t, demo_t, a.out)

@@ -10,6 +10,7 @@ import argparse, concurrent.futures, contextlib, json, os, sys, warnings
 from pathlib import Path
 import numpy as np
 from .evaluation import ESTIMATORS
+from .trust import RECOMMENDED
 from .adapters import _number, _sizes_file, catalogue_sizes, read_inputs, tie_summary, tie_warnings
 from .report import (_atomic_out, estimate_file, format_estimates, compare_files,
                                format_comparison, report_files, json_records, _label)
@@ -20,131 +21,197 @@ __all__ = ['main']
 
 # %% ../nbs/22_cli.ipynb #8b0676e2
 class _Parser(argparse.ArgumentParser):
-    "argparse with the command's error style: one line `samplerank: error: ...` and exit status 2 (no multi-line usage)."
+    "argparse with the command's error style: one line `samplerank: error: ...`, exit status 2, no usage block."
     def error(self, message): self.exit(2, f"samplerank: error: {message} (see '{self.prog} --help')\n")
 
 # %% ../nbs/22_cli.ipynb #5c9ad7d3
 def _int_arg(name:str, lo:int):
-    "An argparse `type` for an integer option: a message naming `name` and its range for text that is no integer or out of range."
+    "An argparse `type` for an integer option: text that is no integer or out of range is refused, naming `name`."
     def conv(s:str) -> int:
         try: v = _number(s)
         except ValueError: v = None
         if v is None or isinstance(v, float) and not (np.isfinite(v) and v.is_integer()) or not lo <= v <= 2**53:
-            raise argparse.ArgumentTypeError(f"{name} must be an integer with {lo} <= {name} <= 2**53; got {s!r}")   # before any work or directory
+            # refused before any work or directory
+            raise argparse.ArgumentTypeError(f"{name} must be an integer with {lo} <= {name} <= 2**53; got {s!r}")
         return int(v)
     return conv
 
 # %% ../nbs/22_cli.ipynb #92d4e257
 def _float_arg(name:str):
-    "An argparse `type` for a number option: a message naming `name` for text that is no number (ranges are checked by the functions)."
+    "An argparse `type` for a number option: text that is no number is refused, naming `name`."
     def conv(s:str) -> float:
         try: return float(s)
         except ValueError: raise argparse.ArgumentTypeError(f"{name} must be a number; got {s!r}") from None
     return conv
 
 # %% ../nbs/22_cli.ipynb #aeefce20
+_N_HELP = ('number of items in the catalogue, or a file of per-user catalogue sizes: a table with a user column '
+           '(user,N), matched by user id in any order, or one size per line in the order of the relevant items of '
+           'the first input')
+_TIES = ('pessimistic', 'optimistic', 'random')
+
 def _scheduler_arg(p):
     "The `--scheduler` option of the commands that bootstrap: a Dask scheduler to run the refits on."
-    p.add_argument('--scheduler', metavar='ADDRESS', help="address of a Dask scheduler (e.g. tcp://10.0.0.5:8786): the bootstrap refits run on its "
-                   "cluster, with the same numbers (needs pip install 'samplerank[dask]')")
+    p.add_argument('--scheduler', metavar='ADDRESS',
+                   help="address of a Dask scheduler (e.g. tcp://10.0.0.5:8786): the bootstrap refits run on its "
+                        "cluster, with the same numbers (needs pip install 'samplerank[dask]')")
 
 # %% ../nbs/22_cli.ipynb #59bd86cb
-def _model_input_args(p):
-    "The options `compare` and `report` share: the models' inputs (files of ranks, or one scored input per model), N and n, the bootstrap's."
-    p.add_argument('files', nargs='*', help='files of sampled ranks, one per model (.npy, .csv, .tsv, .txt), same users in the same order (or give --run/--qrels, --frame or --scores)')
-    p.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes: a table with a user column (user,N), matched by user id in any order, or one size per line in the order of the relevant items of the first input')
-    p.add_argument('--n', type=_int_arg('n', 2), help='sample set size including the relevant item (required with files of ranks)')
-    ca = p.add_argument_group('scored candidates instead of ranks, one input per model (see samplerank.adapters.read_model_inputs)')
+def _scored_input_args(p):
+    "The options of one scored input per model (`compare`, `report`): TREC runs, tables or score matrices."
+    ca = p.add_argument_group('scored candidates instead of ranks, one input per model '
+                              '(see samplerank.adapters.read_model_inputs)')
     ca.add_argument('--run', action='append', help='TREC run file of one model (repeat per model; with --qrels)')
     ca.add_argument('--qrels', help='TREC qrels file shared by the runs: relevance > 0 is relevant')
-    ca.add_argument('--frame', action='append', help='CSV/TSV/Parquet table of one model: user, item, score, label (repeat per model)')
-    ca.add_argument('--scores', action='append', help='.npy users x candidates score matrix of one model (repeat per model)')
-    ca.add_argument('--positive', type=_int_arg('positive', 0), default=0, help='column of the relevant item in --scores (default: 0)')
-    for c in ('user', 'item', 'score', 'label'): ca.add_argument(f'--{c}-col', default=c, help=f'column of the {c} in --frame (default: {c})')
-    ca.add_argument('--ties', choices=('pessimistic', 'optimistic', 'random'), default='pessimistic', help='tie rule (default: pessimistic)')
+    ca.add_argument('--frame', action='append',
+                    help='CSV/TSV/Parquet table of one model: user, item, score, label (repeat per model)')
+    ca.add_argument('--scores', action='append',
+                    help='.npy users x candidates score matrix of one model (repeat per model)')
+    ca.add_argument('--positive', type=_int_arg('positive', 0), default=0,
+                    help='column of the relevant item in --scores (default: 0)')
+    for c in ('user', 'item', 'score', 'label'):
+        ca.add_argument(f'--{c}-col', default=c, help=f'column of the {c} in --frame (default: {c})')
+    ca.add_argument('--ties', choices=_TIES, default='pessimistic', help='tie rule (default: pessimistic)')
+
+def _model_input_args(p):
+    "The options `compare` and `report` share: the models' inputs (ranks or scores), N and n, the bootstrap's."
+    p.add_argument('files', nargs='*', help='files of sampled ranks, one per model (.npy, .csv, .tsv, .txt), same '
+                                            'users in the same order (or give --run/--qrels, --frame or --scores)')
+    p.add_argument('--N', required=True, help=_N_HELP)
+    p.add_argument('--n', type=_int_arg('n', 2),
+                   help='sample set size including the relevant item (required with files of ranks)')
+    _scored_input_args(p)
     p.add_argument('--names', nargs='+', help='model names, one per input (default: the file names)')
     p.add_argument('--level', type=_float_arg('level'), default=0.95, help='confidence level (default: 0.95)')
-    p.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='seed of the bootstrap, the plan and --ties random (default: 0)')
+    p.add_argument('--seed', type=_int_arg('seed', 0), default=0,
+                   help='seed of the bootstrap, the plan and --ties random (default: 0)')
     p.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200, help='bootstrap replicates (default: 200)')
     p.add_argument('--without-replacement', action='store_true', help='the negatives were sampled without replacement')
-    p.add_argument('--no-plan', action='store_true', help='do not compute what would decide the undecided pairs (needs_n)')
+    p.add_argument('--no-plan', action='store_true',
+                   help='do not compute what would decide the undecided pairs (needs_n)')
     _scheduler_arg(p)
 
 # %% ../nbs/22_cli.ipynb #5768cf3f
+def _bundled_args(sub):
+    "The subcommands `example` and `demo`: the bundled reports."
+    ex = sub.add_parser('example', help="Rendle's running example: exact vs sampled metrics, order swaps, figures")
+    ex.add_argument('--out', default='report', help='output directory for report.md and figures (default: report)')
+    ex.add_argument('--n', type=_int_arg('n', 2), default=100,
+                    help='sample set size including the relevant item (default: 100)')
+    ex.add_argument('--repeats', type=_int_arg('repeats', 2), default=1000,
+                    help='simulated repetitions (default: 1000)')
+    ex.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='random seed (default: 0)')
+    de = sub.add_parser('demo', help='the whole pipeline on the bundled MovieLens data, with a report')
+    de.add_argument('--out', default='report', help='output directory (default: report)')
+    de.add_argument('--n', type=_int_arg('n', 2), default=100,
+                    help='sample set size including the relevant item (default: 100)')
+    de.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='random seed (default: 0)')
+    de.add_argument('--protocol', choices=('loo', 'temporal'), default='loo',
+                    help='leave-one-out or temporal hold-out')
+    de.add_argument('--frac', type=_float_arg('frac'), default=0.2,
+                    help='held-out fraction for --protocol temporal (default: 0.2)')
+    de.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200,
+                    help='bootstrap replicates of the intervals and comparisons (default: 200)')
+    de.add_argument('--quiet', action='store_true', help='no progress bars')
+
+# %% ../nbs/22_cli.ipynb #eec021b5
+def _estimate_inputs(es):
+    "The inputs of `estimate`: a file of sampled ranks, or one scored input (table, TREC run or score matrix)."
+    es.add_argument('file', nargs='?', help='.npy, .csv, .tsv or .txt file of sampled ranks '
+                                            '(or give --frame, --run/--qrels or --scores)')
+    es.add_argument('--N', required=True, help=_N_HELP)
+    es.add_argument('--n', type=_int_arg('n', 2),
+                    help='sample set size including the relevant item (required with a file of ranks)')
+    ad = es.add_argument_group('scored candidates instead of ranks (see samplerank.adapters)')
+    ad.add_argument('--frame', help='CSV/TSV/Parquet table, one row per (user, candidate): user, item, score, label')
+    for c in ('user', 'item', 'score', 'label'):
+        ad.add_argument(f'--{c}-col', default=c, help=f'column of the {c} (default: {c})')
+    ad.add_argument('--run', help='TREC run file (with --qrels)')
+    ad.add_argument('--qrels', help='TREC qrels file: relevance > 0 is relevant')
+    ad.add_argument('--scores', help='.npy users x candidates score matrix')
+    ad.add_argument('--positive', type=_int_arg('positive', 0), default=0,
+                    help='column of the relevant item in --scores (default: 0)')
+    ad.add_argument('--ties', choices=_TIES, default='pessimistic', help='tie rule (default: pessimistic)')
+    ad.add_argument('--seed', type=_int_arg('seed', 0), default=0,
+                    help='seed of --ties random and of the bootstrap (default: 0)')
+
+def _estimate_args(sub):
+    "The subcommand `estimate`: global metrics with intervals from one evaluation."
+    es = sub.add_parser('estimate', help='estimate global metrics from a file of sampled ranks')
+    _estimate_inputs(es)
+    es.add_argument('--methods', '--method', nargs='+', default=[RECOMMENDED],
+                    help=f"registered estimators, any case: {', '.join(ESTIMATORS)} "
+                         f"(default: {RECOMMENDED}, the recommended one)")
+    es.add_argument('--metrics', nargs='+', default=['ndcg', 'recall'], help='metrics (default: ndcg recall)')
+    es.add_argument('--K', nargs='+', type=_int_arg('K', 1), default=[10], help='cut-offs (default: 10)')
+    es.add_argument('--without-replacement', action='store_true', help='the ranks were sampled without replacement')
+    es.add_argument('--level', type=_float_arg('level'), default=0.95,
+                    help='confidence level of the intervals (default: 0.95)')
+    es.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200,
+                    help='bootstrap replicates of the intervals (default: 200)')
+    es.add_argument('--no-intervals', action='store_true', help='point estimates only')
+    es.add_argument('--json', action='store_true', help='print JSON records instead of a table')
+    _scheduler_arg(es)
+
+# %% ../nbs/22_cli.ipynb #ae54972b
+def _compare_report_args(sub):
+    "The subcommands `compare` and `report`: several models evaluated on the same users."
+    co = sub.add_parser('compare',
+                        help='which model is better: pairwise comparisons of models evaluated on the same users')
+    _model_input_args(co)
+    co.add_argument('--metric', default='ndcg', help='metric (default: ndcg)')
+    co.add_argument('--K', type=_int_arg('K', 1), default=10, help='cut-off (default: 10)')
+    co.add_argument('--method', default=None,
+                    help=f'registered estimator (default: {RECOMMENDED}, the recommended one)')
+    co.add_argument('--json', action='store_true', help='print JSON records instead of a table')
+    rp = sub.add_parser('report',
+                        help='a report of your own evaluation: estimates, comparisons, figures, LaTeX tables and JSON')
+    _model_input_args(rp)
+    rp.add_argument('--methods', '--method', nargs='+',
+                    help=f'registered estimators, any case (default: {RECOMMENDED}, the recommended one); '
+                         'the first makes the comparisons')
+    rp.add_argument('--metrics', nargs='+', default=['ndcg', 'recall'], help='metrics (default: ndcg recall)')
+    rp.add_argument('--K', nargs='+', type=_int_arg('K', 1), default=[10], help='cut-offs (default: 10)')
+    rp.add_argument('--out', default='report',
+                    help='output directory: report.md, figures, tables.tex, results.json (default: report)')
+    rp.add_argument('--quiet', action='store_true', help='no progress bar')
+
+# %% ../nbs/22_cli.ipynb #cb2c89c2
+def _translate_args(sub):
+    "The subcommand `translate`: global-metric ranges from published sampled metrics."
+    tr = sub.add_parser('translate', help='global-metric ranges consistent with published sampled metrics')
+    tr.add_argument('--N', type=_int_arg('N', 2), required=True, help='number of items in the catalogue')
+    tr.add_argument('--n', type=_int_arg('n', 2), required=True, help='sample set size including the relevant item')
+    tr.add_argument('--reported', nargs='+', required=True,
+                    help='published sampled metrics, e.g. hr@10=0.68 ndcg@10=0.41')
+    tr.add_argument('--metric', nargs='+', default=['recall@10', 'ndcg@10'],
+                    help='global metrics to bound (default: recall@10 ndcg@10)')
+    tr.add_argument('--tol', type=_float_arg('tol'), default=5e-4,
+                    help='rounding of the published numbers (default: 5e-4)')
+    tr.add_argument('--monotone', action='store_true', help='also bound under a non-increasing P(R)')
+    tr.add_argument('--without-replacement', action='store_true', help='negatives sampled without replacement')
+    tr.add_argument('--json', action='store_true', help='print JSON')
+
 def _parser():
     "The `samplerank` command's arguments: one subcommand each."
     p = _Parser(prog='samplerank', description='Trustworthy sampled top-K evaluation of recommender systems.')
     sub = p.add_subparsers(dest='command', required=True)
-    ex = sub.add_parser('example', help="Rendle's running example: exact vs sampled metrics, order swaps, figures")
-    ex.add_argument('--out', default='report', help='output directory for report.md and figures (default: report)')
-    ex.add_argument('--n', type=_int_arg('n', 2), default=100, help='sample set size including the relevant item (default: 100)')
-    ex.add_argument('--repeats', type=_int_arg('repeats', 2), default=1000, help='simulated repetitions (default: 1000)')
-    ex.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='random seed (default: 0)')
-    de = sub.add_parser('demo', help='the whole pipeline on the bundled MovieLens data, with a report')
-    de.add_argument('--out', default='report', help='output directory (default: report)')
-    de.add_argument('--n', type=_int_arg('n', 2), default=100, help='sample set size including the relevant item (default: 100)')
-    de.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='random seed (default: 0)')
-    de.add_argument('--protocol', choices=('loo', 'temporal'), default='loo', help='leave-one-out or temporal hold-out')
-    de.add_argument('--frac', type=_float_arg('frac'), default=0.2, help='held-out fraction for --protocol temporal (default: 0.2)')
-    de.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200, help='bootstrap replicates of the intervals and comparisons (default: 200)')
-    de.add_argument('--quiet', action='store_true', help='no progress bars')
-    es = sub.add_parser('estimate', help='estimate global metrics from a file of sampled ranks')
-    es.add_argument('file', nargs='?', help='.npy, .csv, .tsv or .txt file of sampled ranks (or give --frame, --run/--qrels or --scores)')
-    es.add_argument('--N', required=True, help='number of items in the catalogue, or a file of per-user catalogue sizes: a table with a user column (user,N), matched by user id in any order, or one size per line in the order of the relevant items of the first input')
-    es.add_argument('--n', type=_int_arg('n', 2), help='sample set size including the relevant item (required with a file of ranks)')
-    ad = es.add_argument_group('scored candidates instead of ranks (see samplerank.adapters)')
-    ad.add_argument('--frame', help='CSV/TSV/Parquet table, one row per (user, candidate): user, item, score, label')
-    for c in ('user', 'item', 'score', 'label'): ad.add_argument(f'--{c}-col', default=c, help=f'column of the {c} (default: {c})')
-    ad.add_argument('--run', help='TREC run file (with --qrels)'); ad.add_argument('--qrels', help='TREC qrels file: relevance > 0 is relevant')
-    ad.add_argument('--scores', help='.npy users x candidates score matrix'); ad.add_argument('--positive', type=_int_arg('positive', 0), default=0, help='column of the relevant item in --scores (default: 0)')
-    ad.add_argument('--ties', choices=('pessimistic', 'optimistic', 'random'), default='pessimistic', help='tie rule (default: pessimistic)')
-    ad.add_argument('--seed', type=_int_arg('seed', 0), default=0, help='seed of --ties random and of the bootstrap (default: 0)')
-    es.add_argument('--method', nargs='+', default=['MLE-auto'], help=f"registered estimators, any case: {', '.join(ESTIMATORS)} (default: MLE-auto, the recommended one)")
-    es.add_argument('--metrics', nargs='+', default=['ndcg', 'recall'], help='metrics (default: ndcg recall)')
-    es.add_argument('--K', nargs='+', type=_int_arg('K', 1), default=[10], help='cut-offs (default: 10)')
-    es.add_argument('--without-replacement', action='store_true', help='the ranks were sampled without replacement')
-    es.add_argument('--level', type=_float_arg('level'), default=0.95, help='confidence level of the intervals (default: 0.95)')
-    es.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200, help='bootstrap replicates of the intervals (default: 200)')
-    es.add_argument('--no-intervals', action='store_true', help='point estimates only')
-    es.add_argument('--json', action='store_true', help='print JSON records instead of a table')
-    _scheduler_arg(es)
-    co = sub.add_parser('compare', help='which model is better: pairwise comparisons of models evaluated on the same users')
-    _model_input_args(co)
-    co.add_argument('--metric', default='ndcg', help='metric (default: ndcg)')
-    co.add_argument('--K', type=_int_arg('K', 1), default=10, help='cut-off (default: 10)')
-    co.add_argument('--method', default=None, help='registered estimator (default: MLE-auto, the recommended one)')
-    co.add_argument('--json', action='store_true', help='print JSON records instead of a table')
-    rp = sub.add_parser('report', help='a report of your own evaluation: estimates, comparisons, figures, LaTeX tables and JSON')
-    _model_input_args(rp)
-    rp.add_argument('--methods', '--method', nargs='+', help='registered estimators, any case (default: MLE-auto, the recommended one); the first makes the comparisons')
-    rp.add_argument('--metrics', nargs='+', default=['ndcg', 'recall'], help='metrics (default: ndcg recall)')
-    rp.add_argument('--K', nargs='+', type=_int_arg('K', 1), default=[10], help='cut-offs (default: 10)')
-    rp.add_argument('--out', default='report', help='output directory: report.md, figures, tables.tex, results.json (default: report)')
-    rp.add_argument('--quiet', action='store_true', help='no progress bar')
-    tr = sub.add_parser('translate', help='global-metric ranges consistent with published sampled metrics')
-    tr.add_argument('--N', type=_int_arg('N', 2), required=True, help='number of items in the catalogue')
-    tr.add_argument('--n', type=_int_arg('n', 2), required=True, help='sample set size including the relevant item')
-    tr.add_argument('--reported', nargs='+', required=True, help='published sampled metrics, e.g. hr@10=0.68 ndcg@10=0.41')
-    tr.add_argument('--metric', nargs='+', default=['recall@10', 'ndcg@10'], help='global metrics to bound (default: recall@10 ndcg@10)')
-    tr.add_argument('--tol', type=_float_arg('tol'), default=5e-4, help='rounding of the published numbers (default: 5e-4)')
-    tr.add_argument('--monotone', action='store_true', help='also bound under a non-increasing P(R)')
-    tr.add_argument('--without-replacement', action='store_true', help='negatives sampled without replacement')
-    tr.add_argument('--json', action='store_true', help='print JSON')
+    for add in (_bundled_args, _estimate_args, _compare_report_args, _translate_args): add(sub)
     return p
 
 # %% ../nbs/22_cli.ipynb #686daa00
 def _model_inputs(args, at_least:int=2, metric:str='ndcg', K:int=10):
-    "The `ScoredInputs` of a command's scored inputs (None for files of ranks), with a warning per model that ties too often."
+    "The `ScoredInputs` of a command's scored inputs (None for files of ranks); warns of a model that ties too often."
     if not (args.frame or args.run or args.qrels or args.scores): return None
-    one = lambda v: None if v is None else v if isinstance(v, list) else [v]           # estimate takes one input, not a list
+    one = lambda v: None if v is None else v if isinstance(v, list) else [v]   # estimate takes one input, not a list
     frames, runs, scores = one(args.frame), one(args.run), one(args.scores)
     inputs = next((v for v in (frames, runs, scores) if v), [])
     if bool(runs) != bool(args.qrels): raise ValueError("runs and qrels go together: give both")
     if at_least > 1 and len(inputs) < at_least:
         raise ValueError(f"{args.command} needs at least two scored inputs (one per model); got {len(inputs)}")
-    x = read_inputs(frames, runs, args.qrels, scores, getattr(args, 'names', None), args.positive, args.user_col, args.item_col,
-                    args.score_col, args.label_col, args.ties, args.seed)
-    if _sizes_file(args.N): catalogue_sizes(args.N, len(x.n), x.users)     # a bad file of sizes: its one line comes first
+    x = read_inputs(frames, runs, args.qrels, scores, getattr(args, 'names', None), args.positive, args.user_col,
+                    args.item_col, args.score_col, args.label_col, args.ties, args.seed)
+    if _sizes_file(args.N): catalogue_sizes(args.N, len(x.n), x.users)     # a bad file of sizes: its one line first
     print(f'samplerank: {x.note}', file=sys.stderr)
     if args.command != 'report':                                           # the report warns itself, in report.md too
         for w in tie_warnings(tie_summary(x, metric, K), x.ties, _label(metric, K)): warnings.warn(w)
@@ -152,84 +219,117 @@ def _model_inputs(args, at_least:int=2, metric:str='ndcg', K:int=10):
 
 # %% ../nbs/22_cli.ipynb #44cee4fd
 def main(argv=None) -> int:
-    "Entry point of the `samplerank` command; returns the exit status (2 for bad input). samplerank's warnings (a fit stopped before its target) become one line each."
+    "Entry point of the `samplerank` command: its exit status (2 for bad input); each warning becomes one line."
     args = _parser().parse_args(argv)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always', UserWarning)
         status = _run(args)
-    for message in dict.fromkeys(str(w.message) for w in caught if not issubclass(w.category, (DeprecationWarning, PendingDeprecationWarning))):
+    deprecations = (DeprecationWarning, PendingDeprecationWarning)
+    for message in dict.fromkeys(str(w.message) for w in caught if not issubclass(w.category, deprecations)):
         print(f'samplerank: warning: {message}', file=sys.stderr)
     return status
 
 # %% ../nbs/22_cli.ipynb #67847f26
+def _dask_failure(e:Exception) -> bool:
+    "Whether an error is Dask's own (a lost worker or connection), not one of the user's files or disk."
+    dask_module = type(e).__module__.split('.')[0] in ('distributed', 'tornado')
+    return dask_module or isinstance(e, (TimeoutError, concurrent.futures.CancelledError))
+
 @contextlib.contextmanager
 def _dask_client(address:str=None, timeout:float=10):
-    "A Dask `Client` connected to the scheduler at `address` for the command's duration (None without one); `ValueError` naming --scheduler when it cannot connect or the cluster fails."
+    "A Dask `Client` of the scheduler at `address` for the command's duration (None without one)."
     if address is None: yield None; return
     try: from dask.distributed import Client
     except ImportError: raise ValueError("--scheduler needs Dask: pip install 'samplerank[dask]'") from None
     try: client = Client(address, timeout=timeout)
-    except (OSError, TimeoutError, ValueError, TypeError) as e: raise ValueError(f"--scheduler: no Dask scheduler answers at {address!r} ({type(e).__name__}: {str(e)[:120]})") from None
+    except (OSError, TimeoutError, ValueError, TypeError) as e:
+        raise ValueError(f"--scheduler: no Dask scheduler answers at {address!r} "
+                         f"({type(e).__name__}: {str(e)[:120]})") from None
     try: yield client
-    except Exception as e:                               # a lost worker or connection: Dask's own errors (a user's file or disk: its own)
-        if type(e).__module__.split('.')[0] in ('distributed', 'tornado') or isinstance(e, (TimeoutError, concurrent.futures.CancelledError)):
-            raise ValueError(f"--scheduler: the cluster at {address!r} failed ({type(e).__name__}: {str(e)[:120]})") from None
+    except Exception as e:
+        if _dask_failure(e):
+            raise ValueError(f"--scheduler: the cluster at {address!r} failed "
+                             f"({type(e).__name__}: {str(e)[:120]})") from None
         raise
     finally: client.close()
 
+# %% ../nbs/22_cli.ipynb #e9cd006b
+def _written(out) -> str:
+    "The line that says where the report went."
+    return f'\nreport written to {Path(out) / "report.md"}'
+
+def _example(args):
+    "Run `samplerank example`: Rendle's running example, written atomically; its tables on stdout."
+    with _atomic_out(args.out) as tmp: text = run_example(tmp, n=args.n, repeats=args.repeats, seed=args.seed)
+    print(text.split('## Expected sampled metric')[0].rstrip())
+    print(_written(args.out))
+
+def _demo(args):
+    "Run `samplerank demo`: the pipeline on the bundled data, written atomically; the report's text on stdout."
+    with _atomic_out(args.out) as tmp:
+        text = run_demo(tmp, n=args.n, seed=args.seed, protocol=args.protocol, frac=args.frac,
+                        progress=not args.quiet, n_boot=args.n_boot)
+    print(text.split('![')[0].rstrip())
+    print(_written(args.out))
+
+# %% ../nbs/22_cli.ipynb #ecc6fd5e
+def _estimate(args):
+    "Run `samplerank estimate`: the estimates with intervals, as a table or JSON."
+    data = _model_inputs(args, 1, args.metrics[0].lower(), args.K[0])
+    if data is None and (args.file is None or args.n is None):
+        raise ValueError('estimate needs a file of ranks with --n, or --frame, --run/--qrels or --scores')
+    source = args.file or args.frame or args.run or args.scores
+    with _dask_client(args.scheduler) as client:
+        t = estimate_file(source, args.N, args.n, [m.lower() for m in args.methods], [m.lower() for m in args.metrics],
+                          args.K, replace=not args.without_replacement, data=data, level=args.level, seed=args.seed,
+                          n_boot=args.n_boot, intervals=not args.no_intervals, client=client)
+    print(json.dumps(json_records(t), indent=2) if args.json else format_estimates(t))
+
+def _compare(args):
+    "Run `samplerank compare`: the paired comparisons, as a table with one sentence per pair, or JSON."
+    data = _model_inputs(args, 2, args.metric.lower(), args.K)
+    with _dask_client(args.scheduler) as client:
+        t = compare_files(args.files, args.N, args.n, args.names, args.metric.lower(), args.K, args.method, args.level,
+                          args.seed, not args.without_replacement, args.n_boot, data=data, plan=not args.no_plan,
+                          client=client)
+    print(json.dumps(json_records(t), indent=2) if args.json else format_comparison(t, t.attrs.get('users')))
+
+def _report(args):
+    "Run `samplerank report`: the report written to --out; its text, without the figures, on stdout."
+    data = _model_inputs(args, 1)
+    with _dask_client(args.scheduler) as client:
+        text = report_files(args.files, args.N, args.n, args.out, args.names, data, '', not args.without_replacement,
+                            [m.lower() for m in args.metrics], args.K, args.methods, args.level, args.seed,
+                            args.n_boot, not args.no_plan, progress=not args.quiet, client=client)
+    print('\n'.join(line for line in text.splitlines() if not line.startswith('![')).rstrip())
+    print(_written(args.out) + ', with tables.tex, results.json and the figures')
+
+def _translate(args):
+    "Run `samplerank translate`: the ranges of the global metrics."
+    from samplerank.translate import translate_command
+    print(translate_command(args))
+
 # %% ../nbs/22_cli.ipynb #54ac9dfc
+_COMMANDS = dict(example=_example, demo=_demo, estimate=_estimate, compare=_compare, report=_report,
+                 translate=_translate)
+
 def _run(args) -> int:
     "Run the parsed command: its exit status."
-    try:
-        if args.command == 'example':
-            with _atomic_out(args.out) as tmp: text = run_example(tmp, n=args.n, repeats=args.repeats, seed=args.seed)
-            print(text.split('## Expected sampled metric')[0].rstrip())
-            print(f'\nreport written to {Path(args.out) / "report.md"}')
-        elif args.command == 'demo':
-            with _atomic_out(args.out) as tmp:
-                text = run_demo(tmp, n=args.n, seed=args.seed, protocol=args.protocol, frac=args.frac,
-                                progress=not args.quiet, n_boot=args.n_boot)
-            print(text.split('![')[0].rstrip())
-            print(f'\nreport written to {Path(args.out) / "report.md"}')
-        elif args.command == 'estimate':
-            data = _model_inputs(args, 1, args.metrics[0].lower(), args.K[0])
-            if data is None and (args.file is None or args.n is None):
-                raise ValueError('estimate needs a file of ranks with --n, or --frame, --run/--qrels or --scores')
-            with _dask_client(args.scheduler) as client:
-                t = estimate_file(args.file or args.frame or args.run or args.scores, args.N, args.n, [m.lower() for m in args.method], [m.lower() for m in args.metrics],
-                                  args.K, replace=not args.without_replacement, data=data, level=args.level, seed=args.seed,
-                                  n_boot=args.n_boot, intervals=not args.no_intervals, client=client)
-            print(json.dumps(json_records(t), indent=2) if args.json else format_estimates(t))
-        elif args.command == 'compare':
-            data = _model_inputs(args, 2, args.metric.lower(), args.K)
-            with _dask_client(args.scheduler) as client:
-                t = compare_files(args.files, args.N, args.n, args.names, args.metric.lower(), args.K, args.method, args.level, args.seed,
-                                  not args.without_replacement, args.n_boot, data=data, plan=not args.no_plan, client=client)
-            print(json.dumps(json_records(t), indent=2) if args.json else format_comparison(t, t.attrs.get('users')))
-        elif args.command == 'report':
-            data = _model_inputs(args, 1)
-            with _dask_client(args.scheduler) as client:
-                text = report_files(args.files, args.N, args.n, args.out, args.names, data, '', not args.without_replacement,
-                                    [m.lower() for m in args.metrics], args.K, args.methods, args.level, args.seed, args.n_boot,
-                                    not args.no_plan, progress=not args.quiet, client=client)
-            print('\n'.join(line for line in text.splitlines() if not line.startswith('![')).rstrip())
-            print(f'\nreport written to {Path(args.out) / "report.md"}, with tables.tex, results.json and the figures')
-        elif args.command == 'translate':
-            from samplerank.translate import translate_command
-            print(translate_command(args))
+    try: _COMMANDS[args.command](args)
     except ValueError as e:
         print(f'samplerank: error: {e}', file=sys.stderr)
         return 2
-    except KeyboardInterrupt:                          # Ctrl-C: one line, no traceback; a report is written completely or not at all
+    except KeyboardInterrupt:                # Ctrl-C: one line, no traceback; a report is complete or absent
         print('samplerank: interrupted', file=sys.stderr)
         return 130
-    except BrokenPipeError:                            # output piped into `head`: stop quietly
+    except BrokenPipeError:                  # output piped into `head`: stop quietly
         try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         except (OSError, ValueError): pass
         return 0
-    except OSError as e:                               # a file that vanished or became unwritable during the run
+    except OSError as e:                     # a file that vanished or became unwritable during the run
         print(f'samplerank: error: {e.filename or ""}: {e.strerror}', file=sys.stderr)
         return 2
     return 0
 
-if __name__ == '__main__' and '__file__' in globals(): sys.exit(main())   # `python -m samplerank.cli` (not when this notebook runs)
+# `python -m samplerank.cli` (not when this notebook runs)
+if __name__ == '__main__' and '__file__' in globals(): sys.exit(main())

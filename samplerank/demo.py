@@ -10,15 +10,30 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from .core import _check_int
+from .evaluation import SampledRanks
 from .inconsistency import (rendle_example, exact_table, sampled_table, expected_vs_samples,
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
-from .trust import _needs_n_labels, _NEEDS_N_LEGEND
-from .report import markdown_table, _detects
+from .trust import (estimate_intervals, evaluate_models, decision_notes, RECOMMENDED, DECISION_RULE,
+                              _needs_n_labels, _NEEDS_N_LEGEND, _unidentified, _per_metric)
+from .report import markdown_table, _detects, _label
 
 # %% auto #0
 __all__ = ['DEMO_METHODS', 'run_example', 'demo_results', 'plot_demo', 'demo_report', 'run_demo']
 
 # %% ../nbs/21_demo.ipynb #3fe4298c
+_SWAP_PAIRS = (('A', 'B'), ('A', 'C'), ('B', 'C'))
+
+def _swap_lines(models:dict, N:int, labels) -> list:
+    "One line per pair of models and metric (AUC aside): the sample sizes at which their expected order swaps."
+    lines = []
+    for (m, K), label in zip(RENDLE_METRICS, labels):          # labels: the exact table's columns, in this order
+        if m == 'auc': continue
+        for a, b in _SWAP_PAIRS:
+            s = order_swaps(models[a], models[b], m, N, K=K, names=(a, b))
+            lines.append(f'- {a} vs {b}, {label}: '
+                         + (', '.join(f'from m={r.m}: {r.order}' for r in s.itertuples()) or 'no swap'))
+    return lines
+
 def run_example(out:Path,         # directory for report.md and the figures
                 n:int=100,        # sample set size including the relevant item (m+1)
                 repeats:int=1000, # simulated repetitions of the sampled evaluation
@@ -34,14 +49,10 @@ def run_example(out:Path,         # directory for report.md and the figures
     samp['sampled (mean ± std)'] = [f'{m:.3f} ± {s:.3f}' for m, s in zip(samp.sim_mean, samp.sim_std)]
     expected = samp.pivot(index='model', columns='metric', values='expected')[exact.columns]
     simulated = samp.pivot(index='model', columns='metric', values='sampled (mean ± std)')[exact.columns]
-    swaps = [(f'{a} vs {b}', lbl, s) for m, K in RENDLE_METRICS if m != 'auc' for a, b in (('A', 'B'), ('A', 'C'), ('B', 'C'))
-             for lbl in [m.upper() if K is None else f'{m.capitalize()}@{K}']
-             for s in [order_swaps(models[a], models[b], m, N, K=K, names=(a, b))]]
+    swap_lines = _swap_lines(models, N, exact.columns)
     sizes = np.unique(np.geomspace(2, N + 1, 120).astype(int))
     plot_expected_vs_samples(expected_vs_samples(models, N, sizes), exact).savefig(out / 'fig2.png', dpi=110)
     plot_metric_vs_rank(N).savefig(out / 'fig3.png', dpi=110)
-    swap_lines = [f'- {pair}, {lbl}: ' + (', '.join(f'from m={r.m}: {r.order}' for r in s.itertuples()) or 'no swap')
-                  for pair, lbl, s in swaps]
     text = '\n\n'.join([
         '# Rendle\'s running example: sampled metrics are inconsistent',
         f'N = {N:,} items, five test instances per model; sampled metrics with n = {n} (m = {n - 1} sampled items), '
@@ -56,18 +67,87 @@ def run_example(out:Path,         # directory for report.md and the figures
     return text
 
 # %% ../nbs/21_demo.ipynb #519f482e
-DEMO_METHODS = ('MLE-auto', 'MN-MES')   # estimators whose intervals the demo reports (the first, the recommended one, also compares the models)
+DEMO_METHODS = (RECOMMENDED, 'MN-MES')   # estimators with intervals in the demo; the first also compares the models
 _ADAPTIVE_COLUMN = f'{DEMO_METHODS[0]}, adaptive'   # its intervals under adaptive sampling
+_PAIRS = (('recall', 10), ('ndcg', 10))              # the metrics@K of the demo
+_METRICS = ('recall', 'ndcg')
 
 def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:dict, elsewhere:dict) -> pd.DataFrame:
-    "The demo's rows of one comparison (percentage points): exact, naive and estimated differences, the decision, and what would decide it (needs n, mde)."
+    "The demo's rows of one comparison (percentage points): exact, naive and estimated differences, decision, plan."
+    pp = lambda v: [100 * (v[a] - v[b]) for a, b in zip(c.a, c.b)]
+    interval = [f"{100 * d:.2f} [{100 * l:.2f}, {100 * h:.2f}]" for d, l, h in zip(c.difference, c.lo, c.hi)]
     return pd.DataFrame({'design': design, 'metric': metric, 'a': c.a, 'b': c.b,
-                         'exact a - b': [100 * (exact[a] - exact[b]) for a, b in zip(c.a, c.b)],
-                         'naive sampled a - b': [100 * (naive[a] - naive[b]) for a, b in zip(c.a, c.b)],
-                         'estimated a - b [95% interval]': [f"{100 * d:.2f} [{100 * l:.2f}, {100 * h:.2f}]" for d, l, h in zip(c.difference, c.lo, c.hi)],
+                         'exact a - b': pp(exact), 'naive sampled a - b': pp(naive),
+                         'estimated a - b [95% interval]': interval,
                          'P(a better)': c.prob_a_better.round(3), 'decision': c.decision,
-                         'needs n': _needs_n_labels(c, elsewhere),                                  # 'other design' where it decides
+                         'needs n': _needs_n_labels(c, elsewhere),        # 'other design' where it decides
                          'mde': [_detects(r) for r in c.itertuples()]})
+
+# %% ../nbs/21_demo.ipynb #8795b747
+def _demo_split(protocol:str, frac:float):
+    "The bundled MovieLens ratings of items with at least 5 ratings, split by `protocol` ('loo' or 'temporal')."
+    from samplerank.data import load_movielens, filter_min_interactions, leave_one_out, temporal_holdout
+    if protocol not in ('loo', 'temporal'): raise ValueError(f"protocol must be 'loo' or 'temporal'; got {protocol!r}")
+    df = filter_min_interactions(load_movielens(), min_item=5)
+    return leave_one_out(df) if protocol == 'loo' else temporal_holdout(df, frac)
+
+def _designs(ranks:dict, models:list, split, n:int, seed, progress:bool) -> tuple[dict, pd.DataFrame]:
+    "Design label -> model -> SampledRanks for the fixed n and adaptive n to 16n, and what the adaptive design scored."
+    from samplerank.scorers import scorer_ranks
+    adaptive, cost = scorer_ranks({m.name: m.score_items for m in models}, split, 'adaptive', n, 16 * n,
+                                  replace=True, seed=seed, progress=progress)   # Algorithm 1, n..16n
+    pools = next(iter(ranks.values())).pool_size.values                      # each user's own catalogue N_u
+    fixed = {k: SampledRanks(d.sampled_rank.values, pools, n) for k, d in ranks.items()}   # own sample sizes
+    return {f'fixed n = {n}': fixed, f'adaptive n = {n} to {16 * n}': adaptive}, cost
+
+# %% ../nbs/21_demo.ipynb #83a47d19
+def _other_design(calls:dict, design:str, m:str, K) -> dict:
+    "Pair -> what another design than `design` decides about it, for metric@K (`calls`: the decided pairs)."
+    return {(a, b): f"the {d} design names {w} better"
+            for (d, m_, K_, a, b), w in calls.items() if d != design and (m_, K_) == (m, K)}
+
+def _comparisons(per_design:dict, exact:dict, naive:dict, models:list, M:int) -> tuple[list, list]:
+    "The comparison rows and sentences of every design and metric@K, each told what the other design decides."
+    calls = {(d, m, K, a, b): w for d, groups in per_design.items() for m, K, cm in groups
+             for a, b, w in zip(cm.a, cm.b, cm.decision) if w != 'undecided'}
+    rows, notes = [], []
+    for design, groups in per_design.items():
+        for m, K, cm in groups:
+            other, at = _other_design(calls, design, m, K), lambda v: {k: v[(k, m, K)] for k in models}
+            rows.append(_comparison_rows(cm, design, _label(m, K), at(exact), at(naive), other))
+            notes += [(design, _label(m, K), s) for s in decision_notes(cm, M, elsewhere=other)]
+    return rows, notes
+
+def _in_design_order(rows:list, notes:list) -> tuple[pd.DataFrame, list, pd.Series]:
+    "The comparisons and sentences with the design that decides more pairs first, and the pairs each decides."
+    cmp = pd.concat(rows, ignore_index=True)
+    decided = cmp.groupby('design', sort=False).decision.apply(lambda d: int((d != 'undecided').sum()))
+    order = list(decided.sort_values(ascending=False, kind='stable').index)
+    cmp = cmp.sort_values('design', key=lambda s: s.map(order.index), kind='stable', ignore_index=True)
+    return cmp, sorted(notes, key=lambda x: order.index(x[0])), decided[order]
+
+# %% ../nbs/21_demo.ipynb #509536ad
+def _intervals(tables:list, exact:dict) -> pd.DataFrame:
+    "The estimates of every estimator with their intervals and the exact value: model, method, metric@K, ..."
+    iv = pd.concat(tables, ignore_index=True)
+    return pd.DataFrame(dict(model=iv.model, method=iv.method, metric=[_label(m, K) for m, K in zip(iv.metric, iv.K)],
+                             estimate=iv.estimate, lo=iv.lo, hi=iv.hi,
+                             exact=[exact[(k, m, K)] for k, m, K in zip(iv.model, iv.metric, iv.K)],
+                             identified=iv.identified))
+
+def _interval_cell(r) -> str:
+    "'estimate [lo, hi]' in percent, '*' where the interval misses the exact value, '†' where the data do not decide."
+    return (f"{100 * r.estimate:.2f} [{100 * r.lo:.2f}, {100 * r.hi:.2f}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
+            + (' †' if _unidentified(r.identified)[0] else ''))
+
+def _interval_table(iv:pd.DataFrame) -> pd.DataFrame:
+    "The report's table of intervals: a row per model and metric@K with its exact value, a column per method."
+    t = iv.assign(cell=[_interval_cell(r) for r in iv.itertuples()])
+    t = t.pivot(index=['model', 'metric'], columns='method', values='cell')[[*DEMO_METHODS, _ADAPTIVE_COLUMN]]
+    t = t.reset_index()
+    exact = lambda k, met: iv[(iv.model == k) & (iv.metric == met)].exact.iloc[0]
+    t.insert(2, 'exact', [f"{100 * exact(k, met):.2f}" for k, met in zip(t.model, t.metric)])
+    return t
 
 # %% ../nbs/21_demo.ipynb #6c50e9f6
 def demo_results(n:int=100,            # sample set size including the relevant item
@@ -77,134 +157,135 @@ def demo_results(n:int=100,            # sample set size including the relevant 
                  progress:bool=True,   # progress bars
                  n_boot:int=200,       # bootstrap replicates of the intervals and comparisons
                 ) -> dict:             # everything the figures and the report show
-    "The main job's numbers: the four models' exact metrics, estimates with 95% intervals (fixed and adaptive n), paired comparisons."
+    "The main job's numbers: the models' exact metrics, estimates with 95% intervals (fixed, adaptive n), comparisons."
     n = _check_int('n', n, 2)
-    from samplerank.data import load_movielens, filter_min_interactions, leave_one_out, temporal_holdout
     from samplerank.models import default_models
     from samplerank.pipeline import rank_models, metrics_table
-    from samplerank.scorers import scorer_ranks
     from samplerank.metrics import exact_metric
-    from samplerank.trust import estimate_intervals, evaluate_models, decision_notes, _unidentified, _per_metric
-    from samplerank.evaluation import SampledRanks
     from tqdm.auto import tqdm
-    bar = lambda items, desc: tqdm(list(items), desc=desc, disable=not progress)   # one bar per phase longer than a few seconds
-    if protocol not in ('loo', 'temporal'): raise ValueError(f"protocol must be 'loo' or 'temporal'; got {protocol!r}")
-    df = filter_min_interactions(load_movielens(), min_item=5)
-    split = leave_one_out(df) if protocol == 'loo' else temporal_holdout(df, frac)
+    bar = lambda items, desc: tqdm(list(items), desc=desc, disable=not progress)   # a bar per phase of some seconds
+    split = _demo_split(protocol, frac)
     models = default_models(seed)
     ranks, N = rank_models(split, models, n=n, seed=seed, progress=progress)
-    mt = metrics_table(ranks, N, n)
-    pairs = (('recall', 10), ('ndcg', 10))
-    sampled = {k: d.sampled_rank.values for k, d in ranks.items()}
-    adaptive, cost = scorer_ranks({m.name: m.score_items for m in models}, split, 'adaptive', n, 16 * n, replace=True, seed=seed,
-                                  progress=progress)       # Algorithm 1, n..16n: each model scores only the candidates it draws
-    pools = next(iter(ranks.values())).pool_size.values                                           # each user's own catalogue N_u
-    fixed, adapt = f'fixed n = {n}', f'adaptive n = {n} to {16 * n}'
-    designs = {fixed: {k: SampledRanks(v, pools, n) for k, v in sampled.items()},                # each model with its own sample sizes
-               adapt: adaptive}
-    exact = {(k, m, K): exact_metric(d.global_rank, m, K) for k, d in ranks.items() for m, K in pairs}   # full ranking in the users' own pools
-    naive = {(k, m, K): exact_metric(v, m, K) for k, v in sampled.items() for m, K in pairs}
-    tables, per_design, cmp, notes = [], {}, [], []
-    for design, evs in bar(designs.items(), 'intervals and comparisons'):       # one set of draws per design: every model, metric and pair
-        t, c = evaluate_models(evs, metrics=('recall', 'ndcg'), Ks=(10,), method=DEMO_METHODS[0], seed=seed, n_boot=n_boot, plan=True, progress=progress)
-        tables.append(t.assign(estimator=DEMO_METHODS[0] if design == fixed else _ADAPTIVE_COLUMN))
+    designs, cost = _designs(ranks, models, split, n, seed, progress)
+    fixed = next(iter(designs))
+    exact = {(k, m, K): exact_metric(d.global_rank, m, K) for k, d in ranks.items() for m, K in _PAIRS}   # own pools
+    naive = {(k, m, K): exact_metric(d.sampled_rank.values, m, K) for k, d in ranks.items() for m, K in _PAIRS}
+    tables, per_design = [], {}
+    for design, evs in bar(designs.items(), 'intervals and comparisons'):   # per design, one set of draws for all
+        t, c = evaluate_models(evs, metrics=_METRICS, Ks=(10,), method=DEMO_METHODS[0], seed=seed, n_boot=n_boot,
+                               plan=True, progress=progress)
+        tables.append(t.assign(method=DEMO_METHODS[0] if design == fixed else _ADAPTIVE_COLUMN))
         per_design[design] = _per_metric(c)
-    calls = {(d, m, K, a, b): w for d, groups in per_design.items() for m, K, cm in groups for a, b, w in zip(cm.a, cm.b, cm.decision) if w != 'undecided'}
-    for design, groups in per_design.items():
-        for m, K, cm in groups:
-            other = {(a, b): f"the {d} design names {w} better" for (d, m_, K_, a, b), w in calls.items() if d != design and (m_, K_) == (m, K)}
-            cmp.append(_comparison_rows(cm, design, f'{m}@{K}', {k: exact[(k, m, K)] for k in ranks}, {k: naive[(k, m, K)] for k in ranks}, other))
-            notes += [(design, f'{m}@{K}', s) for s in decision_notes(cm, len(pools), elsewhere=other)]
-    for name in DEMO_METHODS[1:]:                                                # the other estimators: intervals only, model by model
-        tables += [estimate_intervals(ev, metrics=('recall', 'ndcg'), Ks=(10,), method=name, seed=seed, n_boot=n_boot).assign(model=k, estimator=name)
-                   for k, ev in bar(designs[fixed].items(), f'{name} intervals')]
-    iv = pd.concat(tables, ignore_index=True)
-    iv = pd.DataFrame(dict(model=iv.model, estimator=iv.estimator, metric=[f'{m}@{K}' for m, K in zip(iv.metric, iv.K)], estimate=iv.estimate,
-                           lo=iv.lo, hi=iv.hi, exact=[exact[(k, m, K)] for k, m, K in zip(iv.model, iv.metric, iv.K)], identified=iv.identified))
-    cell = lambda r: (f"{100 * r.estimate:.2f} [{100 * r.lo:.2f}, {100 * r.hi:.2f}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
-                      + (' †' if _unidentified(r.identified)[0] else ''))
-    iv_table = iv.assign(cell=[cell(r) for r in iv.itertuples()]).pivot(index=['model', 'metric'], columns='estimator', values='cell')
-    iv_table = iv_table[[*DEMO_METHODS, _ADAPTIVE_COLUMN]].reset_index()
-    iv_table.insert(2, 'exact', [f"{100 * iv[(iv.model == m) & (iv.metric == met)].exact.iloc[0]:.2f}" for m, met in zip(iv_table.model, iv_table.metric)])
-    cmp = pd.concat(cmp, ignore_index=True)
-    decided = cmp.groupby('design', sort=False).decision.apply(lambda d: int((d != 'undecided').sum()))
-    order = list(decided.sort_values(ascending=False, kind='stable').index)          # the design that decides more pairs first
-    cmp = cmp.sort_values('design', key=lambda s: s.map(order.index), kind='stable', ignore_index=True)
-    notes = sorted(notes, key=lambda x: order.index(x[0]))
-    return dict(protocol=protocol, frac=frac, n=n, seed=seed, n_boot=n_boot, N=N, split=split, ranks=ranks, metrics=mt,
-                intervals=iv, interval_table=iv_table, comparisons=cmp, decided=decided[order], notes=notes,
-                adaptive_mean_n=float(np.mean([ev.n.mean() for ev in adaptive.values()])), adaptive_cost=cost)
+    pools = next(iter(ranks.values())).pool_size.values
+    cmp, notes, decided = _in_design_order(*_comparisons(per_design, exact, naive, list(ranks), len(pools)))
+    for method in DEMO_METHODS[1:]:                          # the other estimators: intervals only, model by model
+        tables += [estimate_intervals(ev, metrics=_METRICS, Ks=(10,), method=method, seed=seed, n_boot=n_boot)
+                   .assign(model=k, method=method) for k, ev in bar(designs[fixed].items(), f'{method} intervals')]
+    iv = _intervals(tables, exact)
+    adaptive = designs[list(designs)[1]]
+    return dict(protocol=protocol, frac=frac, n=n, seed=seed, n_boot=n_boot, N=N, split=split, ranks=ranks,
+                metrics=metrics_table(ranks, N, n), intervals=iv, interval_table=_interval_table(iv), comparisons=cmp,
+                decided=decided, notes=notes, adaptive_cost=cost,
+                adaptive_mean_n=float(np.mean([ev.n.mean() for ev in adaptive.values()])))
 
 # %% ../nbs/21_demo.ipynb #05fae7be
-def plot_demo(res:dict,  # output of `demo_results`
-              out:Path,  # directory the two figures are written to
-             ):
-    "The demo's figures: Recall@K curves (exact, MLE, MES: pool strata, own pools) per model, and the estimates with their 95% intervals."
-    import matplotlib; matplotlib.use('Agg')
+def _recall_curves(ranks:dict, n:int, out:Path):
+    "The Recall@K curves of each model (exact in the users' own pools; MLE and MES with pool strata), as a figure."
     import matplotlib.pyplot as plt
-    from samplerank.evaluation import SampledRanks, fit_estimator
-    ranks, n, iv, pairs = res['ranks'], res['n'], res['intervals'], (('recall', 10), ('ndcg', 10))
-    out = Path(out); out.mkdir(parents=True, exist_ok=True)
+    from samplerank.evaluation import fit_estimator
     fig, axs = plt.subplots(1, len(ranks), figsize=(4 * len(ranks), 3.4))
     for ax, (name, d) in zip(axs, ranks.items()):
         K = np.arange(1, 201)
-        ax.plot(K, (d.global_rank.values[:, None] <= K).mean(0), 'k', lw=2, label='exact')      # in the users' own pools
+        ax.plot(K, (d.global_rank.values[:, None] <= K).mean(0), 'k', lw=2, label='exact')   # the users' own pools
         ev = SampledRanks(d.sampled_rank.values, d.pool_size.values, n)
-        for est in ('MLE', 'MES'): ax.plot(K, fit_estimator(est, ev).cdf[:200], label=est)   # pool strata
+        for method in ('MLE', 'MES'): ax.plot(K, fit_estimator(method, ev).cdf[:200], label=method)   # pool strata
         ax.set(title=name, xlabel='K', ylabel='Recall@K')
     axs[0].legend(); fig.tight_layout(); fig.savefig(out / 'recall_curves.png', dpi=110); plt.close(fig)
+
+def _estimates_figure(iv:pd.DataFrame, models:list, out:Path):
+    "Each model's estimates with their 95% intervals beside the exact value, a panel per metric@K."
+    import matplotlib.pyplot as plt
     fig, axs = plt.subplots(1, 2, figsize=(11, 3.8))
-    names = list(ranks); ests = [*DEMO_METHODS, _ADAPTIVE_COLUMN]
-    for ax, (m, K) in zip(axs, pairs):
-        sub = iv[iv.metric == f'{m}@{K}']
-        for j, e in enumerate(ests):
-            s = sub[sub.estimator == e].set_index('model').loc[names]
-            x = np.arange(len(names)) + (j - (len(ests) - 1) / 2) * 0.16
-            ax.errorbar(x, 100 * s.estimate, yerr=100 * np.stack([s.estimate - s.lo, s.hi - s.estimate]), fmt='o', ms=4, capsize=3, label=e)
-        ax.scatter(np.arange(len(names)), [100 * sub[sub.model == k].exact.iloc[0] for k in names], marker='_', s=900, c='k', zorder=3, label='exact')
-        ax.set_xticks(np.arange(len(names)), names); ax.set(ylabel=f'{m}@{K} (%)', title=f'{m}@{K}: estimates with 95% intervals')
+    methods = [*DEMO_METHODS, _ADAPTIVE_COLUMN]
+    for ax, (m, K) in zip(axs, _PAIRS):
+        sub = iv[iv.metric == _label(m, K)]
+        for j, method in enumerate(methods):
+            s = sub[sub.method == method].set_index('model').loc[models]
+            x = np.arange(len(models)) + (j - (len(methods) - 1) / 2) * 0.16
+            ax.errorbar(x, 100 * s.estimate, yerr=100 * np.stack([s.estimate - s.lo, s.hi - s.estimate]), fmt='o',
+                        ms=4, capsize=3, label=method)
+        ax.scatter(np.arange(len(models)), [100 * sub[sub.model == k].exact.iloc[0] for k in models], marker='_',
+                   s=900, c='k', zorder=3, label='exact')
+        ax.set_xticks(np.arange(len(models)), models)
+        ax.set(ylabel=f'{_label(m, K)} (%)', title=f'{_label(m, K)}: estimates with 95% intervals')
     axs[0].legend(fontsize=7); fig.tight_layout(); fig.savefig(out / 'ndcg_estimates.png', dpi=110); plt.close(fig)
 
+def plot_demo(res:dict,  # output of `demo_results`
+              out:Path,  # directory the two figures are written to
+             ):
+    "The demo's figures: Recall@K curves (exact, MLE, MES) per model, and the estimates with their 95% intervals."
+    import matplotlib; matplotlib.use('Agg')
+    out = Path(out); out.mkdir(parents=True, exist_ok=True)
+    _recall_curves(res['ranks'], res['n'], out)
+    _estimates_figure(res['intervals'], list(res['ranks']), out)
+
 # %% ../nbs/21_demo.ipynb #a2b7ac51
+def _protocol_paragraph(res:dict) -> str:
+    "The demo report's first paragraph: protocol, data, pools, sampling and the estimators' strata."
+    split, N, n, seed, protocol, frac = (res[k] for k in ('split', 'N', 'n', 'seed', 'protocol', 'frac'))
+    pools = next(iter(res['ranks'].values())).pool_size
+    held_out = 'leave-one-out' if protocol == 'loo' else f'temporal hold-out ({frac:.0%})'
+    return (f"Protocol: {held_out}, items with at least 5 ratings; {split.n_users} users, {split.n_items} items, "
+            f"{len(split.test_users)} test instances; each held-out item is ranked among its user's own pool of "
+            f"unseen items (N_u = {pools.min()} to {pools.max()}, median N = {N}); sampled evaluation with n = {n} "
+            f"(seed {seed}). The estimates use the users' own pool sizes through pool strata (users grouped by N_u, "
+            "each group with its own rank distribution; the evaluation chapter), and are compared with the exact "
+            "metric on the own pools. Data: MovieLens ml-latest-small (F. M. Harper and J. A. Konstan, 2015), under "
+            "its usage license.")
+
+def _intervals_paragraph(res:dict) -> str:
+    "The paragraph before the demo report's table of intervals: what a cell says, the marks, the adaptive column."
+    iv, n = res['intervals'], res['n']
+    n_missed = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum())
+    n_open = int(_unidentified(iv.identified).sum())
+    first, second = DEMO_METHODS
+    return (f"Each cell: estimate [interval] from the one sampled evaluation ({res['n_boot']} bootstrap replicates: "
+            f"for {first} `samplerank.evaluate_models`, whose draws of each design also make the comparisons below; "
+            f"for {second} `samplerank.estimate_intervals`); * marks an interval that misses the exact value "
+            f"({n_missed} of {len(iv)}; about 1 in 20 is expected), and † an estimate that the data do not decide: "
+            "two maximum-likelihood fits, EM from the uniform and from the 1/R start, differ by more than half its "
+            f"interval, which is then widened by that difference on both sides ({n_open} of {len(iv)}; the trust "
+            f"chapter, 'Does the data decide?'). {RECOMMENDED} is the recommended estimator; the adaptive column "
+            f"uses Algorithm 1 of Li et al. (2023), doubling each user's sample from n = {n} up to {16 * n} while the "
+            f"item ranks first (mean sample size {res['adaptive_mean_n']:.0f}; through `samplerank.evaluate_scorers`' "
+            f"sampling, each model scored only the candidates drawn, {res['adaptive_cost'].share.max():.1%} at most "
+            "of what its full ranking scores). Its intervals are less reliable than the fixed-n ones, and its "
+            "comparisons of nearly tied models are sometimes wrong: the trust chapter measures both on these four "
+            "models over repeated draws of negatives ('How power grows with n').")
+
+def _comparisons_paragraph(res:dict) -> str:
+    "The paragraph before the demo report's comparisons: the units, the designs, the rule and the legend."
+    cmp = res['comparisons']
+    decided = ', '.join(f"{k}: {v} of {len(cmp) // len(res['decided'])}" for k, v in res['decided'].items())
+    return ("Differences in percentage points, model a minus model b, on the same users "
+            f"(`samplerank.evaluate_models`, {DEMO_METHODS[0]}), for both sampling designs, the one that decides more "
+            f"pairs first ({decided} decided). Decisions: {DECISION_RULE}. "
+            f"`{_NEEDS_N_LEGEND.replace(': ', '`: ', 1)} (the trust chapter, 'What would decide it').")
+
 def demo_report(res:dict) -> str: # output of `demo_results`
     "The demo's report (markdown): protocol and data, exact metrics, estimates with intervals, comparisons, figures."
-    from samplerank.trust import _unidentified, DECISION_RULE
-    split, N, n, seed, n_boot, protocol, frac = (res[k] for k in ('split', 'N', 'n', 'seed', 'n_boot', 'protocol', 'frac'))
-    pools = next(iter(res['ranks'].values())).pool_size
-    mt, iv, iv_table, cmp = res['metrics'], res['intervals'], res['interval_table'], res['comparisons']
-    decided = ', '.join(f"{k}: {v} of {len(cmp) // len(res['decided'])}" for k, v in res['decided'].items())
-    n_missed, n_open = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum()), int(_unidentified(iv.identified).sum())
-    text = '\n\n'.join([
-        '# samplerank demo: sampled evaluation on MovieLens ml-latest-small',
-        f"Protocol: {'leave-one-out' if protocol == 'loo' else f'temporal hold-out ({frac:.0%})'}, items with at least 5 ratings; "
-        f"{split.n_users} users, {split.n_items} items, {len(split.test_users)} test instances; each held-out item is ranked among "
-        f"its user's own pool of unseen items (N_u = {pools.min()} to {pools.max()}, median N = {N}); sampled evaluation with n = {n} "
-        f"(seed {seed}). The estimates use the users' own pool sizes through pool strata (users grouped by N_u, each group with "
-        "its own rank distribution; the evaluation chapter), and are compared with the exact metric on the own pools. Data: MovieLens "
-        "ml-latest-small (F. M. Harper and J. A. Konstan, 2015), under its usage license.",
-        '## Exact metrics, and the naive sampled metric', markdown_table((mt * 100).round(2).reset_index().set_index('model'), '.2f'),
-        '## Estimated global metrics with 95% intervals (%)',
-        f"Each cell: estimate [interval] from the one sampled evaluation ({n_boot} bootstrap replicates: for MLE-auto "
-        "`samplerank.evaluate_models`, whose draws of each design also make the comparisons below; for MN-MES "
-        "`samplerank.estimate_intervals`); * marks an interval that misses the exact value "
-        f"({n_missed} of {len(iv)}; about 1 in 20 is expected), and † an estimate that the data do not decide: two maximum-likelihood "
-        f"fits, EM from the uniform and from the 1/R start, differ by more than half its interval, which is then widened by that difference on both sides ({n_open} of {len(iv)}; the trust "
-        "chapter, 'Does the data decide?'). MLE-auto is the recommended estimator; the adaptive column "
-        f"uses Algorithm 1 of Li et al. (2023), doubling each user's sample from n = {n} up to {16 * n} while the item ranks first "
-        f"(mean sample size {res['adaptive_mean_n']:.0f}; through `samplerank.evaluate_scorers`' sampling, each model scored only the candidates drawn, "
-        f"{res['adaptive_cost'].share.max():.1%} at most of what its full ranking scores). Its intervals are less reliable than the fixed-n ones, and its comparisons "
-        "of nearly tied models are sometimes wrong: the trust chapter measures both on these four models over repeated draws "
-        "of negatives ('How power grows with n').",
-        markdown_table(iv_table.set_index('model')),
-        '## Which model is better? Paired comparisons',
-        "Differences in percentage points, model a minus model b, on the same users (`samplerank.evaluate_models`, MLE-auto), for "
-        f"both sampling designs, the one that decides more pairs first ({decided} decided). "
-        f"Decisions: {DECISION_RULE}. `{_NEEDS_N_LEGEND.replace(': ', '`: ', 1)} (the trust chapter, 'What would decide it').",
-        markdown_table(cmp.set_index('design'), '.2f'),
+    exact = markdown_table((res['metrics'] * 100).round(2).reset_index().set_index('model'), '.2f')
+    return '\n\n'.join([
+        '# samplerank demo: sampled evaluation on MovieLens ml-latest-small', _protocol_paragraph(res),
+        '## Exact metrics, and the naive sampled metric', exact,
+        '## Estimated global metrics with 95% intervals (%)', _intervals_paragraph(res),
+        markdown_table(res['interval_table'].set_index('model')),
+        '## Which model is better? Paired comparisons', _comparisons_paragraph(res),
+        markdown_table(res['comparisons'].set_index('design'), '.2f'),
         '## Every pair in one sentence: the better model, or what would decide it',
         '\n'.join(f'- {design}, {metric}: {s}' for design, metric, s in res['notes']),
         '![Recall@K curves](recall_curves.png)', '![Estimates with intervals](ndcg_estimates.png)'])
-    return text
 
 # %% ../nbs/21_demo.ipynb #f65a0a7f
 def run_demo(out:Path,          # directory of report.md and the figures (created if missing)

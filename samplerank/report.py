@@ -14,11 +14,13 @@ import matplotlib.pyplot as plt
 from tqdm.auto import tqdm
 from .core import _check_bool
 from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
-from .trust import (estimate_intervals, compare_models, evaluate_models, decision_notes, decision_rule, RECOMMENDED,
-                              _check_level, _check_comparison, _unidentified, _metric_pairs, _needs_n_labels, _NEEDS_N_LEGEND,
-                              _model_evaluations, _check_client, _per_metric, _pp)
-from .adapters import (AdapterInputError, ScoredInputs, read_sampled_ranks, catalogue_sizes, sizes_rule, tie_summary,
-                                 tie_warnings, TIE_WORDS, _sizes_file)
+from .trust import (
+    estimate_intervals, compare_models, evaluate_models, decision_notes, decision_rule, RECOMMENDED,
+    _check_level, _check_comparison, _unidentified, _metric_pairs, _needs_n_labels, _NEEDS_N_LEGEND,
+    _model_evaluations, _check_client, _per_metric, _pp)
+from .adapters import (
+    AdapterInputError, ScoredInputs, read_sampled_ranks, catalogue_sizes, sizes_rule, tie_summary,
+    tie_warnings, TIE_WORDS, _sizes_file)
 
 # %% auto #0
 __all__ = ['markdown_table', 'estimate_file', 'format_estimates', 'compare_files', 'format_comparison', 'cutoff_note',
@@ -31,14 +33,16 @@ def markdown_table(df:pd.DataFrame, floatfmt:str='.3f') -> str:
     cols = [df.index.name or ''] + [str(c) for c in df.columns]
     fmt = lambda v: format(v, floatfmt) if isinstance(v, (float, np.floating)) else str(v)
     rows = ['| ' + ' | '.join(cols) + ' |', '|' + '---|' * len(cols)]
-    rows += ['| ' + ' | '.join([str(i)] + [fmt(v) for v in r]) + ' |' for i, r in zip(df.index, df.itertuples(index=False))]
+    rows += ['| ' + ' | '.join([str(i)] + [fmt(v) for v in r]) + ' |'
+             for i, r in zip(df.index, df.itertuples(index=False))]
     return '\n'.join(rows)
 
 # %% ../nbs/20_report.ipynb #225d0627
 @contextlib.contextmanager
 def _atomic_out(out) -> Path:
-    "Yield a fresh hidden directory inside `out`; on success move its files into `out`, so a report is complete or absent."
-    if not isinstance(out, (str, os.PathLike)) or not str(out): raise ValueError(f"out must be a directory path; got {out!r:.60}")
+    "A fresh hidden directory inside `out`; on success its files move into `out`: a report is complete or absent."
+    if not isinstance(out, (str, os.PathLike)) or not str(out):
+        raise ValueError(f"out must be a directory path; got {out!r:.60}")
     out = Path(out)
     created = not out.exists()
     if out.exists() and not out.is_dir(): raise ValueError(f"--out {out}: exists and is not a directory")
@@ -52,47 +56,63 @@ def _atomic_out(out) -> Path:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         if created and not any(out.iterdir()):
-            with contextlib.suppress(OSError): out.rmdir()             # a directory made for a report that failed goes too
+            with contextlib.suppress(OSError): out.rmdir()             # made for a report that failed: it goes too
 
 # %% ../nbs/20_report.ipynb #e5ca3c6e
 def _estimator_names(methods, arg:str='methods') -> list:
-    "Registered names of the estimators asked for, in any case (None: the recommended one); `ValueError` naming `arg` otherwise."
+    "Registered names of the estimators asked for, any case (None: the recommended one); `ValueError` naming `arg`."
     if methods is None: return [RECOMMENDED]
     if isinstance(methods, str): methods = [methods]
     if not isinstance(methods, (list, tuple)) or not methods:
         raise ValueError(f"{arg} must be None, an estimator name or a non-empty list of them; got {methods!r:.60}")
     return list(dict.fromkeys(_get_estimator(m, arg).name for m in methods))
 
-# %% ../nbs/20_report.ipynb #2e1b369a
-def estimate_file(path, N:int, n:int, methods=('MLE-auto',), metrics=('ndcg', 'recall'), Ks=(10,),
-                  replace:bool=True, data=None, level:float=0.95, seed=0, n_boot:int=200, intervals:bool=True, client=None) -> pd.DataFrame:
-    "Estimated global metric@K with confidence intervals for the sampled ranks in a file: one row per (method, metric, K)."
-    names, level, client = _estimator_names(methods), _check_level(level), _check_client(client)
-    if np.ndim(N) == 0 and not _sizes_file(N): N = catalogue_sizes(N, 0)   # one number: refused before reading anything
-    users = data.users if isinstance(data, ScoredInputs) else None      # data: read_inputs' ScoredInputs, or (ranks, sizes)
+def _naive_rows(ev:SampledRanks, metrics, Ks) -> list:
+    "The naive sampled metric of every metric@K, as rows of an estimates table (no interval)."
+    return [dict(method='Sampled (naive)', metric=m, K=K, estimate=ev.sampled_metric(m, K), lo=np.nan, hi=np.nan,
+                 identified=pd.NA) for m in metrics for K in Ks]
+
+def _point_estimates(ev:SampledRanks, method:str, metrics, Ks) -> pd.DataFrame:
+    "One estimator's estimates of every metric@K without intervals, as an estimates table."
+    f = fit_estimator(method, ev)
+    return pd.DataFrame([dict(metric=m, K=K, estimate=f.metric(m, K), lo=np.nan, hi=np.nan, method=method,
+                              identified=pd.NA) for m in metrics for K in Ks])
+
+def _file_ranks(path, N, n, data) -> tuple:
+    "The sampled ranks of `estimate_file` (from `path`, or `data`), their sample sizes, N and n."
+    if np.ndim(N) == 0 and not _sizes_file(N): N = catalogue_sizes(N, 0)   # one number: refused before reading
+    users = data.users if isinstance(data, ScoredInputs) else None      # data: ScoredInputs, or (ranks, sizes)
     if data is None: ranks, ns = read_sampled_ranks(path, n)
     else: ranks, ns = (next(iter(data.ranks.values())), data.n) if users is not None else data
     if _sizes_file(N): N = catalogue_sizes(N, len(ranks), users)
-    if n is None: n = int(ns.max())
+    return ranks, ns, N, int(ns.max()) if n is None else n
+
+# %% ../nbs/20_report.ipynb #2e1b369a
+_ESTIMATE_COLUMNS = ['method', 'metric', 'K', 'estimate', 'lo', 'hi', 'identified']
+
+def estimate_file(path, N:int, n:int, methods=(RECOMMENDED,), metrics=('ndcg', 'recall'), Ks=(10,), replace:bool=True,
+                  data=None, level:float=0.95, seed=0, n_boot:int=200, intervals:bool=True,
+                  client=None) -> pd.DataFrame:
+    "Global metric@K with confidence intervals from the sampled ranks in a file: one row per method and metric@K."
+    methods, level, client = _estimator_names(methods), _check_level(level), _check_client(client)
+    ranks, ns, N, n = _file_ranks(path, N, n, data)
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
     except ValueError as e: raise AdapterInputError(f"{path}: {e}") from None
-    rows = [dict(method='Sampled (naive)', metric=m, K=K, estimate=ev.sampled_metric(m, K), lo=np.nan, hi=np.nan, identified=pd.NA)
-            for m in metrics for K in Ks]
-    for name in names:
+    rows = _naive_rows(ev, metrics, Ks)
+    for method in methods:
         try:
-            if intervals: t = estimate_intervals(ev, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot, client=client)
-            else:
-                f = fit_estimator(name, ev)
-                t = pd.DataFrame([dict(metric=m, K=K, estimate=f.metric(m, K), lo=np.nan, hi=np.nan, method=name, identified=pd.NA) for m in metrics for K in Ks])
+            if not intervals: t = _point_estimates(ev, method, metrics, Ks)
+            else: t = estimate_intervals(ev, metrics=metrics, Ks=Ks, method=method, level=level, seed=seed,
+                                         n_boot=n_boot, client=client)
         except ValueError as e: raise AdapterInputError(f"{path}: {e}") from None
-        rows += t[['method', 'metric', 'K', 'estimate', 'lo', 'hi', 'identified']].to_dict('records')
+        rows += t[_ESTIMATE_COLUMNS].to_dict('records')
     return pd.DataFrame(rows).astype({'identified': 'boolean'})
 
 # %% ../nbs/20_report.ipynb #d7f4ccfd
-_MAX_DECIMALS = 6    # no number in a table has more decimals than this: beyond it they are noise for a metric
+_MAX_DECIMALS = 6    # no number in a table has more decimals: beyond it they are noise for a metric
 
 def _decimals(values, digits:int=4) -> int:
-    "Decimals that show `digits` of them and two significant digits of the smallest nonzero value, at most `_MAX_DECIMALS`."
+    "Decimals that show `digits` of them and two significant digits of the smallest nonzero value, at most 6."
     v = np.abs(np.asarray(values, np.float64)); v = v[np.isfinite(v) & (v > 0)]
     return digits if not len(v) else min(_MAX_DECIMALS, max(digits, int(np.ceil(-np.log10(v.min()))) + 1))
 
@@ -101,8 +121,9 @@ def _num(v, digits:int) -> str:
     text = f"{v:.{digits}f}"
     return text[1:] if text.startswith('-') and float(text) == 0 else text
 
-_UNIDENTIFIED = ("* not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R start) differ "
-                 "by more than half the interval, which is widened by that difference on both sides; raise n or read a larger K")
+_UNIDENTIFIED = ("* not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R "
+                 "start) differ by more than half the interval, which is widened by that difference on both sides; "
+                 "raise n or read a larger K")
 
 # %% ../nbs/20_report.ipynb #57c583f6
 def _label(metric:str, K) -> str:
@@ -118,30 +139,36 @@ def _interval_text(r, digits:int) -> str:
 
 # %% ../nbs/20_report.ipynb #7341e726
 def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
-    "A (method, metric, K, estimate, lo, hi[, identified]) table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K, '*' where the data do not decide it."
+    "An estimates table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K, '*' where undecided."
     digits = _decimals(t.estimate, digits)
-    t = t.assign(column=[_label(m, K) for m, K in zip(t.metric, t.K)], cell=[_interval_text(r, digits) for r in t.itertuples()])
-    table = t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()].rename_axis(None).rename_axis(None, axis=1).to_string()
+    t = t.assign(column=[_label(m, K) for m, K in zip(t.metric, t.K)],
+                 cell=[_interval_text(r, digits) for r in t.itertuples()])
+    table = t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()]
+    table = table.rename_axis(None).rename_axis(None, axis=1).to_string()
     return table + ('\n' + _UNIDENTIFIED if 'identified' in t and _unidentified(t.identified).any() else '')
 
 # %% ../nbs/20_report.ipynb #5b22597f
 def _read_model_files(paths:list, n, names, command:str='compare', at_least:int=2) -> dict:
     "Model name -> (sampled ranks, per-user sample sizes or None) of the files, which must hold the same users."
     paths = [Path(p) for p in paths or []]
-    if len(paths) < at_least: raise ValueError(f"{command} needs at least {'one file' if at_least == 1 else 'two files'} (one per model); got {len(paths)}")
+    if len(paths) < at_least:
+        raise ValueError(f"{command} needs at least {'one file' if at_least == 1 else 'two files'} (one per model); "
+                         f"got {len(paths)}")
     if n is None: raise ValueError(f"{command} needs --n with files of sampled ranks")
     names = [p.stem for p in paths] if names is None else [str(s) for s in names]
-    if len(names) != len(paths): raise ValueError(f"--names must give one name per file ({len(paths)}); got {len(names)}")
+    if len(names) != len(paths):
+        raise ValueError(f"--names must give one name per file ({len(paths)}); got {len(names)}")
     if len(set(names)) < len(names): raise ValueError(f"model names must be distinct; got {names} (use --names)")
     data = [read_sampled_ranks(p, n) for p in paths]
     for p, (r, _) in zip(paths[1:], data[1:]):
         if len(r) != len(data[0][0]):
-            raise AdapterInputError(f"{p}: {len(r)} users, but {paths[0]} has {len(data[0][0])}: {command} needs the same users in the same order")
+            raise AdapterInputError(f"{p}: {len(r)} users, but {paths[0]} has {len(data[0][0])}: {command} needs "
+                                    "the same users in the same order")
     return dict(zip(names, data))
 
 # %% ../nbs/20_report.ipynb #5b75fcc6
 def _model_ranks(paths, N, n, names, replace, data, command:str='compare', at_least:int=2) -> tuple[dict, str, str]:
-    "Model name -> SampledRanks of the same users (from files of ranks, or `data` read by the adapters), where they came from, and how N was read."
+    "Model name -> SampledRanks of the same users (from files or `data`), where they came from, and how N was read."
     if not _sizes_file(N): N = catalogue_sizes(N, 0)                 # one number: refused before reading anything
     users = data.users if isinstance(data, ScoredInputs) else None
     if data is None: ranks, where = _read_model_files(paths, n, names, command, at_least), str(Path(paths[0]))
@@ -149,37 +176,41 @@ def _model_ranks(paths, N, n, names, replace, data, command:str='compare', at_le
     else: ranks, where = {k: (r, data[1]) for k, r in data[0].items()}, 'input'
     sizes = sizes_rule(N) if _sizes_file(N) else ''
     if _sizes_file(N): N = catalogue_sizes(N, len(next(iter(ranks.values()))[0]), users)
-    try: return {k: SampledRanks(r, N, n if ns is None else ns, replace) for k, (r, ns) in ranks.items()}, where, sizes   # each model its own sizes
+    try: return {k: SampledRanks(r, N, n if ns is None else ns, replace)     # each model its own sizes
+                 for k, (r, ns) in ranks.items()}, where, sizes
     except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
 
 # %% ../nbs/20_report.ipynb #b8f069f0
 def compare_files(paths:list,            # one file of sampled ranks per model (ignored with `data`)
                   N, n,                  # catalogue size (or a file of per-user sizes) and sample set size
                   names=None,            # model names (default: the file names)
-                  metric:str='ndcg', K:int=10, method:str=None, level:float=0.95, seed=0, replace:bool=True, n_boot:int=200,
-                  data=None,             # instead of files: the ScoredInputs of samplerank.adapters.read_inputs (or a (ranks, sizes) pair)
+                  metric:str='ndcg', K:int=10, method:str=None, level:float=0.95, seed=0, replace:bool=True,
+                  n_boot:int=200,
+                  data=None,             # instead of files: `read_inputs`' ScoredInputs (or a (ranks, sizes) pair)
                   plan:bool=True,        # say what would decide the undecided pairs (needs_n)
                   progress:bool=False,   # progress bar of the plan
                   client=None,           # a Dask `Client`: the bootstrap refits run on its cluster
                  ) -> pd.DataFrame:      # the table of samplerank.compare_models
-    "Pairwise comparison of the models whose sampled ranks of the same users are in `paths` (or `data`), with what would decide the undecided pairs."
+    "Pairwise comparison of the models whose sampled ranks of the same users are in `paths` (or `data`), planned."
     _check_level(level); _check_client(client)
     if method is not None: get_estimator(method)
     evs, where, _ = _model_ranks(paths, N, n, names, replace, data)
-    try: return compare_models(evs, metric=metric, K=K, method=method, level=level, seed=seed, n_boot=n_boot, plan=plan, progress=progress, client=client)
+    try: return compare_models(evs, metric=metric, K=K, method=method, level=level, seed=seed, n_boot=n_boot,
+                               plan=plan, progress=progress, client=client)
     except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
 
 # %% ../nbs/20_report.ipynb #96d23a6b
 def format_comparison(t:pd.DataFrame, # the table of compare_files / compare_models
                       M:int=None,     # number of users
                      ) -> str:
-    "The comparison for the terminal: the table, one sentence per pair (the decision, or what would decide it), and the rule."
+    "The comparison for the terminal: the table, one sentence per pair (decision, or what would decide it), the rule."
     table = t.to_string(index=False, float_format=f'{{:.{_decimals(t.difference)}f}}'.format)
-    return '\n'.join([table, ''] + [f'- {s}' for s in decision_notes(t, M)] + ['', f"Decisions: {decision_rule(t.attrs.get('level', 0.95))}."])
+    rule = f"Decisions: {decision_rule(t.attrs.get('level', 0.95))}."
+    return '\n'.join([table, ''] + [f'- {s}' for s in decision_notes(t, M)] + ['', rule])
 
 # %% ../nbs/20_report.ipynb #6cdaf6b6
 def _protocol(evs:dict, note:str='') -> dict:
-    "The evaluation as read: models, users, candidates per user and catalogue sizes (min, median, max), sampling scheme."
+    "The evaluation as read: models, users, candidates per user and catalogue sizes (min, median, max), sampling."
     ev = next(iter(evs.values()))
     ns = np.concatenate([e.n for e in evs.values()])
     span = lambda v: dict(min=int(v.min()), median=int(np.median(v)), max=int(v.max()))
@@ -197,86 +228,100 @@ def _span_text(s:dict) -> str:
 
 # %% ../nbs/20_report.ipynb #eb1933a6
 def cutoff_note(metric:str, K, N:int, n:int) -> str|None:
-    "Whether sampled ranks among n of N items resolve metric@K: None where they do, else what hides it and which n resolves it."
+    "Whether sampled ranks among n of N items resolve metric@K: None, or what hides it and which n resolves it."
     if K is None or (np.ndim(K) == 0 and pd.isna(K)): return None
     block = (N - 1) / (n - 1)                       # global ranks behind one sampled position
     if K >= block: return None
     need = int(np.ceil((N - 1) / K)) + 1            # the n whose block is at most K ranks
-    return (f"{_label(metric, K)}: one sampled position stands for about {block:,.0f} global ranks (N = {N:,}, n = {n:,}), more than "
-            f"K = {int(K)}: the estimate depends on how hits spread inside the top {block:,.0f}, which sampled ranks cannot show, so it "
-            f"rests on the fitted shape of P(R) there; n >= {need:,} (or adaptive sampling up to n_max >= {need:,}) resolves it")
+    return (f"{_label(metric, K)}: one sampled position stands for about {block:,.0f} global ranks "
+            f"(N = {N:,}, n = {n:,}), more than K = {int(K)}: the estimate depends on how hits spread inside the "
+            f"top {block:,.0f}, which sampled ranks cannot show, so it rests on the fitted shape of P(R) there; "
+            f"n >= {need:,} (or adaptive sampling up to n_max >= {need:,}) resolves it")
 
 # %% ../nbs/20_report.ipynb #d8082c81
 _RESULT_KEYS = ('protocol', 'sampled', 'estimates', 'comparisons', 'notes', 'rule', 'ties', 'warnings', 'cutoffs')
 
 def _check_results(res) -> dict:
     "The dict of `report_results`, or `ValueError` naming `res`."
-    if not isinstance(res, dict) or not set(_RESULT_KEYS) <= set(res) or not isinstance(res['estimates'], pd.DataFrame) or res['estimates'].empty:
-        raise ValueError(f"res must be the dict of report_results (keys {', '.join(_RESULT_KEYS)}); got {type(res).__name__}")
+    ok = isinstance(res, dict) and set(_RESULT_KEYS) <= set(res)
+    if not ok or not isinstance(res['estimates'], pd.DataFrame) or res['estimates'].empty:
+        raise ValueError(f"res must be the dict of report_results (keys {', '.join(_RESULT_KEYS)}); "
+                         f"got {type(res).__name__}")
     return res
 
 # %% ../nbs/20_report.ipynb #a77b63b6
 def _ties_record(inputs, models:list, metric:str, K) -> tuple[dict, list]:
-    "The tie rule on record (None: ranks given as ranks), each model's held-out items tied with a negative, and the warnings."
-    if inputs is None: return dict(rule=None, metric=_label(metric, K), models=pd.DataFrame()), []
+    "The tie rule on record (None: ranks given as ranks), each model's held-out items tied with a negative, warnings."
+    label = _label(metric, K)
+    if inputs is None: return dict(rule=None, metric=label, models=pd.DataFrame()), []
     if not isinstance(inputs, ScoredInputs) or list(inputs.ranks) != models:
-        raise ValueError(f"inputs must be the ScoredInputs the ranks were read from, with the models {models}; got {type(inputs).__name__}")
+        raise ValueError(f"inputs must be the ScoredInputs the ranks were read from, with the models {models}; "
+                         f"got {type(inputs).__name__}")
     s = tie_summary(inputs, metric, K)
-    return dict(rule=inputs.ties, metric=_label(metric, K), models=s), tie_warnings(s, inputs.ties, _label(metric, K))
+    return dict(rule=inputs.ties, metric=label, models=s), tie_warnings(s, inputs.ties, label)
 
 # %% ../nbs/20_report.ipynb #be838303
-def report_results(ranks:dict,                 # model name -> sampled ranks (or SampledRanks) of the same users, in the same order
+def _in_model_order(t:pd.DataFrame, models:list) -> pd.DataFrame:
+    "The estimates of every estimator, model by model in the order given, `model` and `method` first."
+    t = t.sort_values('model', key=lambda s: s.map(models.index), kind='stable')
+    return t[['model', 'method'] + [c for c in t if c not in ('model', 'method')]].reset_index(drop=True)
+
+def report_results(ranks:dict,                 # model name -> sampled ranks (or SampledRanks) of the same users
                    N=None,                     # number of items, or one per user; not needed for SampledRanks
                    n=None,                     # sample set size, or one per user; not needed for SampledRanks
                    metrics=('ndcg', 'recall'), # metric names
                    Ks=(10,),                   # cut-offs
-                   methods=None,               # registered estimators (default: the recommended one); the first makes the comparisons
+                   methods=None,               # registered estimators (default: the recommended one)
                    level:float=0.95,           # confidence level of the intervals
                    seed=0,                     # seed of every bootstrap and plan
                    replace:bool=True,          # sampling scheme
                    n_boot:int=200,             # bootstrap replicates
                    plan:bool=True,             # say what would decide the undecided pairs (needs_n)
                    note:str='',                # how the inputs were read, for the protocol
-                   progress:bool=False,        # a progress bar over the estimators (each: intervals and comparisons)
-                   client=None,                # a Dask `Client`: the bootstrap refits run on its cluster (the same numbers)
-                   inputs=None,                # the `ScoredInputs` the ranks were read from: its tie rule and ties go on record
-                  ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule, ties, warnings, cutoffs
-    "Everything a report shows: the protocol, naive sampled metrics, estimates with intervals, paired comparisons and what would decide them."
+                   progress:bool=False,        # a progress bar over the estimators
+                   client=None,                # a Dask `Client`: the bootstrap refits run on its cluster
+                   inputs=None,                # the `ScoredInputs` the ranks were read from (its tie rule and ties)
+                  ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule, ties, ...
+    "Everything a report shows: protocol, naive sampled metrics, estimates with intervals, comparisons, plans."
     client = _check_client(client)
     evs = _model_evaluations(ranks, N, n, replace, at_least=1)
-    names = _estimator_names(methods)
+    methods = _estimator_names(methods)
     if not isinstance(note, str): raise ValueError(f"note must be a string; got {type(note).__name__}")
     pairs, level, plan = _metric_pairs(metrics, Ks), _check_level(level), _check_bool('plan', plan)
     progress, first_ev = _check_bool('progress', progress), next(iter(evs.values()))
     ties, tie_notes = _ties_record(inputs, list(evs), *pairs[0])
-    bar = tqdm(names, desc='estimators', disable=not progress or len(names) < 2, file=sys.stderr)
+    bar = tqdm(methods, desc='estimators', disable=not progress or len(methods) < 2, file=sys.stderr)
     estimates, comparisons, notes = [], pd.DataFrame(), []
-    for i, name in enumerate(bar):                                        # per estimator, one set of draws: every model, metric and pair
-        bar.set_postfix_str(name)
-        t, c = evaluate_models(evs, metrics=metrics, Ks=Ks, method=name, level=level, seed=seed, n_boot=n_boot, plan=plan and i == 0,
-                               progress=progress, client=client)            # the plan's bar: one per metric@K
+    for i, method in enumerate(bar):                  # per estimator, one set of draws: every model, metric and pair
+        bar.set_postfix_str(method)
+        t, c = evaluate_models(evs, metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot,
+                               plan=plan and i == 0, progress=progress, client=client)   # the plan: a bar per metric@K
         estimates.append(t)
-        if i == 0 and len(evs) > 1:                                       # the first estimator's comparisons, metric by metric
+        if i == 0 and len(evs) > 1:                   # the first estimator's comparisons, metric by metric
             notes = [(_label(m, K), s) for m, K, g in _per_metric(c) for s in decision_notes(g, c.attrs['users'])]
             comparisons = c.reset_index(drop=True); comparisons.attrs = {}   # the plan's curves stay out of the table
-    sampled = pd.DataFrame([dict(model=k, metric=m, K=K, sampled=ev.sampled_metric(m, K)) for k, ev in evs.items() for m, K in pairs])
-    first = lambda t, cols: t[cols + [c for c in t if c not in cols]].reset_index(drop=True)
-    return dict(protocol=_protocol(evs, note) | dict(methods=names, level=level, n_boot=n_boot, seed=seed, plan=plan),
-                sampled=sampled, estimates=first(pd.concat(estimates).sort_values('model', key=lambda s: s.map(list(evs).index), kind='stable'), ['model', 'method']),
+    sampled = pd.DataFrame([dict(model=k, metric=m, K=K, sampled=ev.sampled_metric(m, K))
+                            for k, ev in evs.items() for m, K in pairs])
+    N_median, n_max = int(np.median(first_ev.Ns)), int(first_ev.n.max())
+    protocol = _protocol(evs, note) | dict(methods=methods, level=level, n_boot=n_boot, seed=seed, plan=plan)
+    return dict(protocol=protocol,
+                sampled=sampled, estimates=_in_model_order(pd.concat(estimates), list(evs)),
                 comparisons=comparisons, notes=notes, rule=decision_rule(level), ties=ties, warnings=tie_notes,
-                cutoffs=[x for m, K in pairs if (x := cutoff_note(m, K, int(np.median(first_ev.Ns)), int(first_ev.n.max())))])
+                cutoffs=[x for m, K in pairs if (x := cutoff_note(m, K, N_median, n_max))])
 
 # %% ../nbs/20_report.ipynb #8cb1840c
 def _check_table(table, name:str, columns:set) -> pd.DataFrame:
-    "A non-empty DataFrame with `columns` (those of intervals numeric, `identified` boolean or missing), or `ValueError` naming `name`."
+    "A non-empty DataFrame with `columns` (numbers; `identified` boolean or missing), or `ValueError` naming `name`."
     if not isinstance(table, pd.DataFrame) or table.empty or not columns <= set(table):
-        raise ValueError(f"{name} must be a non-empty DataFrame with columns {sorted(columns)}; got {type(table).__name__}"
+        raise ValueError(f"{name} must be a non-empty DataFrame with columns {sorted(columns)}; "
+                         f"got {type(table).__name__}"
                          + (f" with columns {list(table)[:12]}" if isinstance(table, pd.DataFrame) else ''))
     numbers = [c for c in ('estimate', 'difference', 'lo', 'hi', 'exact') if c in table]
-    if not all(pd.api.types.is_numeric_dtype(table[c]) and not pd.api.types.is_bool_dtype(table[c]) for c in numbers):
-        raise ValueError(f"{name}: columns {numbers} must hold numbers")
+    number = lambda c: pd.api.types.is_numeric_dtype(table[c]) and not pd.api.types.is_bool_dtype(table[c])
+    if not all(number(c) for c in numbers): raise ValueError(f"{name}: columns {numbers} must hold numbers")
     try: _unidentified(table['identified']) if 'identified' in table else None
-    except (TypeError, ValueError): raise ValueError(f"{name}: column 'identified' must hold True, False or missing values") from None
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: column 'identified' must hold True, False or missing values") from None
     return table
 
 # %% ../nbs/20_report.ipynb #7e5e464a
@@ -284,97 +329,121 @@ def _panels(t:pd.DataFrame) -> list:
     "The (label, rows) of each metric@K of a table, in order of appearance (one panel when it has no metric column)."
     if not {'metric', 'K'} <= set(t): return [('', t)]
     keys = list(dict.fromkeys(zip(t.metric, t.K)))
-    return [(_label(m, K), t[(t.metric == m) & ((t.K == K) | (pd.isna(t.K) & (K is None or pd.isna(K))))]) for m, K in keys]
+    same_K = lambda K: (t.K == K) | (pd.isna(t.K) & (K is None or pd.isna(K)))
+    return [(_label(m, K), t[(t.metric == m) & same_K(K)]) for m, K in keys]
 
 # %% ../nbs/20_report.ipynb #b1da808c
-def plot_intervals(table:pd.DataFrame, # estimates: estimate, lo, hi[, model][, method][, metric, K][, identified][, exact]
+_UNDECIDED = 'not decided by the data (widened)'
+
+def _interval_panel(ax, p:pd.DataFrame, method:str|None):
+    "One panel of `plot_intervals`: the rows of one metric@K (`method`: the one estimator, named in the legend)."
+    y = np.arange(len(p))[::-1]
+    known = ~_unidentified(p.identified) if 'identified' in p else np.ones(len(p), bool)
+    ax.hlines(y, p.lo, p.hi, color='C0', lw=2)
+    ax.scatter(np.r_[p.lo, p.hi], np.r_[y, y], marker='|', s=60, color='C0', zorder=3)   # the ends: seen at any scale
+    ax.scatter(p.estimate[known], y[known], color='C0', zorder=3,
+               label=f"{method} estimate [interval]" if method else 'estimate [interval]')
+    ax.scatter(p.estimate[~known], y[~known], facecolor='white', edgecolor='C0', zorder=3, label=_UNDECIDED)
+    if 'exact' in p: ax.scatter(p.exact, y, marker='x', color='C3', zorder=4, label='exact')
+    shown = [c for c in ('model', 'method') if c in p and not (method and c == 'method')]
+    ax.set_yticks(y, [' '.join(str(r[c]) for c in shown) for _, r in p.iterrows()])
+    ax.grid(axis='x', alpha=0.3); ax.locator_params(axis='x', nbins=5); ax.margins(x=0.08)
+    return known
+
+def plot_intervals(table:pd.DataFrame, # estimates: estimate, lo, hi[, model, method, metric, K, identified, exact]
                   ):                   # a matplotlib Figure
-    "Forest plot: every estimate with its interval, one panel per metric@K; hollow where the data do not decide it, x at the exact value."
+    "Forest plot: every estimate with its interval, one panel per metric@K; hollow where the data do not decide it."
     t = _check_table(table, 'table', {'estimate', 'lo', 'hi'})
     panels = _panels(t)
     rows = len(panels[0][1])
-    one = t.method.nunique() == 1 if 'method' in t else False           # one estimator: named once, in the legend
-    fig, axs = plt.subplots(1, len(panels), figsize=(3.4 * len(panels) + 1.2, 0.42 * rows + 1.1), sharey=True, squeeze=False)
+    method = t.method.iloc[0] if 'method' in t and t.method.nunique() == 1 else None   # one estimator: named once
+    fig, axs = plt.subplots(1, len(panels), figsize=(3.4 * len(panels) + 1.2, 0.42 * rows + 1.1), sharey=True,
+                            squeeze=False)
     for ax, (label, p) in zip(axs[0], panels):
-        y = np.arange(len(p))[::-1]
-        known = ~_unidentified(p.identified) if 'identified' in p else np.ones(len(p), bool)
-        ax.hlines(y, p.lo, p.hi, color='C0', lw=2)
-        ax.scatter(np.r_[p.lo, p.hi], np.r_[y, y], marker='|', s=60, color='C0', zorder=3)   # the ends: seen at any scale
-        ax.scatter(p.estimate[known], y[known], color='C0', zorder=3, label=f"{t.method.iloc[0]} estimate [interval]" if one else 'estimate [interval]')
-        ax.scatter(p.estimate[~known], y[~known], facecolor='white', edgecolor='C0', zorder=3, label='not decided by the data (widened)')
-        if 'exact' in p: ax.scatter(p.exact, y, marker='x', color='C3', zorder=4, label='exact')
-        ax.set_yticks(y, [' '.join(str(r[c]) for c in ('model', 'method') if c in p and not (one and c == 'method')) for _, r in p.iterrows()])
-        ax.set_title(label); ax.grid(axis='x', alpha=0.3); ax.locator_params(axis='x', nbins=5); ax.margins(x=0.08)
+        known = _interval_panel(ax, p, method)
+        ax.set_title(label)
     handles, labels = axs[0, 0].get_legend_handles_labels()
-    keep = [i for i, l in enumerate(labels) if l != 'not decided by the data (widened)' or (~known).any()]
-    fig.legend([handles[i] for i in keep], [labels[i] for i in keep], loc='lower center', ncol=3, frameon=False, fontsize=8)
+    keep = [i for i, l in enumerate(labels) if l != _UNDECIDED or (~known).any()]
+    fig.legend([handles[i] for i in keep], [labels[i] for i in keep], loc='lower center', ncol=3, frameon=False,
+               fontsize=8)
     fig.tight_layout(rect=(0, 0.12 if rows < 6 else 0.06, 1, 1))
     return fig
 
 # %% ../nbs/20_report.ipynb #c51ab360
 _DECISION_COLOURS = {'decided': 'C2', 'undecided': 'grey'}
 
-def plot_comparisons(table:pd.DataFrame, # the table of compare_models (or of report_results, with metric and K columns)
+def _difference_panel(ax, p:pd.DataFrame, label:str):
+    "One panel of `plot_comparisons`: the pairs of one metric@K."
+    y = np.arange(len(p))[::-1]
+    colour = [_DECISION_COLOURS['undecided' if d == 'undecided' else 'decided'] for d in p.decision]
+    ax.axvline(0, color='black', lw=0.8)
+    ax.hlines(y, p.lo, p.hi, color=colour, lw=2); ax.scatter(p.difference, y, color=colour, zorder=3)
+    ax.scatter(np.r_[p.lo, p.hi], np.r_[y, y], marker='|', s=60, color=colour * 2, zorder=3); ax.margins(x=0.08)
+    ax.set_yticks(y, [f'{a} - {b}' for a, b in zip(p.a, p.b)])
+    ax.set_title(f'{label} difference' if label else 'difference')
+    ax.grid(axis='x', alpha=0.3); ax.locator_params(axis='x', nbins=5)
+
+def plot_comparisons(table:pd.DataFrame, # the table of compare_models (or of report_results, with metric and K)
                     ):                   # a matplotlib Figure
-    "Forest plot of paired differences: every pair's difference a - b with its interval against 0, green where a model is named better."
+    "Forest plot of paired differences: each pair's a - b with its interval against 0, green where decided."
     t = _check_table(_check_comparison(table), 'table', {'difference', 'lo', 'hi'})
     panels = _panels(t)
     rows = len(panels[0][1])
-    fig, axs = plt.subplots(1, len(panels), figsize=(3.4 * len(panels) + 1.6, 0.42 * rows + 1.1), sharey=True, squeeze=False)
-    for ax, (label, p) in zip(axs[0], panels):
-        y = np.arange(len(p))[::-1]
-        colour = [_DECISION_COLOURS['undecided' if d == 'undecided' else 'decided'] for d in p.decision]
-        ax.axvline(0, color='black', lw=0.8)
-        ax.hlines(y, p.lo, p.hi, color=colour, lw=2); ax.scatter(p.difference, y, color=colour, zorder=3)
-        ax.scatter(np.r_[p.lo, p.hi], np.r_[y, y], marker='|', s=60, color=colour * 2, zorder=3); ax.margins(x=0.08)
-        ax.set_yticks(y, [f'{a} - {b}' for a, b in zip(p.a, p.b)])
-        ax.set_title(f'{label} difference' if label else 'difference'); ax.grid(axis='x', alpha=0.3); ax.locator_params(axis='x', nbins=5)
+    fig, axs = plt.subplots(1, len(panels), figsize=(3.4 * len(panels) + 1.6, 0.42 * rows + 1.1), sharey=True,
+                            squeeze=False)
+    for ax, (label, p) in zip(axs[0], panels): _difference_panel(ax, p, label)
     fig.legend([plt.Line2D([], [], color=c, marker='o', lw=2) for c in _DECISION_COLOURS.values()],
                ['a model named better', 'undecided'], loc='lower center', ncol=2, frameon=False, fontsize=8)
     fig.tight_layout(rect=(0, 0.12 if rows < 6 else 0.06, 1, 1))
     return fig
 
 # %% ../nbs/20_report.ipynb #9c5ea087
-def _number_formats(t:pd.DataFrame, columns, probabilities=('prob_a_better', 'planned_power', 'assurance')) -> dict:
-    "Format strings of a table's numeric columns: metric-like columns to their `_decimals`, probabilities to 3 decimals, sizes as integers."
+_PROBABILITIES = ('prob_a_better', 'planned_power', 'assurance')
+_SIZES = ('needs_n', 'needs_n_above', 'mde_n', 'adaptive_n_max')
+
+def _number_formats(t:pd.DataFrame, columns, probabilities=_PROBABILITIES) -> dict:
+    "Format strings of a table's numeric columns: metric-like by `_decimals`, probabilities 3 decimals, sizes whole."
     numeric = lambda c: c in t and pd.api.types.is_numeric_dtype(t[c]) and not pd.api.types.is_bool_dtype(t[c])
     columns = [c for c in columns if numeric(c)]
     digits = _decimals(t[columns].to_numpy(np.float64).ravel()) if columns else 4
     out = {c: f'{{:.{digits}f}}' for c in columns}
-    out.update({c: f'{{:.{digits}f}}' for c in ('mde', 'adaptive_mde') if numeric(c)})   # differences, as the difference
+    out.update({c: f'{{:.{digits}f}}' for c in ('mde', 'adaptive_mde') if numeric(c)})   # as the difference
     out.update({c: '{:.3f}' for c in probabilities if numeric(c)})
-    out.update({c: (lambda v: '' if pd.isna(v) else f'{int(v):,}') for c in ('needs_n', 'needs_n_above', 'mde_n', 'adaptive_n_max') if c in t})
+    out.update({c: (lambda v: '' if pd.isna(v) else f'{int(v):,}') for c in _SIZES if c in t})
     return out
 
 # %% ../nbs/20_report.ipynb #e575d6e4
 def _styler(t:pd.DataFrame, formats:dict):
-    "A table's Styler with its formats and an id from its content (a page re-rendered from the same numbers is the same page)."
+    "A table's Styler with its formats and an id from its content (the same numbers re-rendered: the same page)."
     return t.style.format(formats, na_rep='').set_uuid('t' + hashlib.md5(t.to_csv().encode()).hexdigest()[:10])
 
 # %% ../nbs/20_report.ipynb #083c3bf9
-def style_estimates(table:pd.DataFrame, # estimates: estimate, lo, hi[, identified] (estimate_intervals, report_results)
+_ORANGE, _GREEN = 'background-color: #fde2c4', 'background-color: #d9f2d9'
+
+def style_estimates(table:pd.DataFrame, # estimates: estimate, lo, hi[, identified] (estimate_intervals, ...)
                    ):                   # a pandas Styler
     "The estimates for a notebook: rounded, rows the data do not decide in orange; the DataFrame's columns unchanged."
     t = _check_table(table, 'table', {'estimate', 'lo', 'hi'})
     known = ~_unidentified(t.identified) if 'identified' in t else np.ones(len(t), bool)
-    shade = lambda r: ['' if known[t.index.get_loc(r.name)] else 'background-color: #fde2c4'] * len(r)
-    return _styler(t, _number_formats(t, ('estimate', 'lo', 'hi', 'start_shift', 'exact', 'sampled'))).apply(shade, axis=1)
+    shade = lambda r: ['' if known[t.index.get_loc(r.name)] else _ORANGE] * len(r)
+    formats = _number_formats(t, ('estimate', 'lo', 'hi', 'start_shift', 'exact', 'sampled'))
+    return _styler(t, formats).apply(shade, axis=1)
 
 # %% ../nbs/20_report.ipynb #0023d85c
 def style_comparison(table:pd.DataFrame, # the table of compare_models (or of report_results)
                     ):                   # a pandas Styler
-    "A comparison for a notebook: rounded, decided pairs in green with the better model in bold, unidentified differences in orange."
+    "A comparison for a notebook: decided pairs in green, the better model in bold, undecided differences in orange."
     t = _check_table(_check_comparison(table), 'table', {'difference', 'lo', 'hi'})
     known = ~_unidentified(t.identified)
     def shade(r):
-        i = t.index.get_loc(r.name)
-        base = 'background-color: #d9f2d9' if r.decision != 'undecided' else '' if known[i] else 'background-color: #fde2c4'
-        return [base + ('; font-weight: bold' if c == 'decision' and r.decision != 'undecided' else '') for c in r.index]
+        decided = r.decision != 'undecided'
+        base = _GREEN if decided else '' if known[t.index.get_loc(r.name)] else _ORANGE
+        return [base + ('; font-weight: bold' if c == 'decision' and decided else '') for c in r.index]
     return _styler(t, _number_formats(t, ('difference', 'lo', 'hi', 'start_shift'))).apply(shade, axis=1)
 
 # %% ../nbs/20_report.ipynb #cbd5dc59
-_LATEX_SPECIAL = {'\\': r'\textbackslash{}', '&': r'\&', '%': r'\%', '$': r'\$', '#': r'\#', '_': r'\_', '{': r'\{', '}': r'\}',
-                  '~': r'\textasciitilde{}', '^': r'\textasciicircum{}'}
+_LATEX_SPECIAL = {'\\': r'\textbackslash{}', '&': r'\&', '%': r'\%', '$': r'\$', '#': r'\#', '_': r'\_', '{': r'\{',
+                  '}': r'\}', '~': r'\textasciitilde{}', '^': r'\textasciicircum{}'}
 _MINUS = re.compile(r'(?<![\w.])-(?=\d)')                       # a hyphen that starts a number, not one inside a name
 
 def _latex_escape(text) -> str:
@@ -385,9 +454,9 @@ def _latex_escape(text) -> str:
 def _tabular(header:list, rows:list, align:str, caption:str, label:str) -> str:
     "A booktabs table environment: escaped header and cells, the caption and the label."
     line = lambda cells: ' & '.join(_latex_escape(c) for c in cells) + r' \\'
-    return '\n'.join([r'\begin{table}[t]', r'\centering', rf'\caption{{{_latex_escape(caption)}}}', rf'\label{{{label}}}',
-                      rf'\begin{{tabular}}{{{align}}}', r'\toprule', line(header), r'\midrule', *map(line, rows),
-                      r'\bottomrule', r'\end{tabular}', r'\end{table}'])
+    return '\n'.join([r'\begin{table}[t]', r'\centering', rf'\caption{{{_latex_escape(caption)}}}',
+                      rf'\label{{{label}}}', rf'\begin{{tabular}}{{{align}}}', r'\toprule', line(header), r'\midrule',
+                      *map(line, rows), r'\bottomrule', r'\end{tabular}', r'\end{table}'])
 
 # %% ../nbs/20_report.ipynb #321a7914
 def _ties_caption(ties:dict) -> str:
@@ -396,32 +465,36 @@ def _ties_caption(ties:dict) -> str:
 
 # %% ../nbs/20_report.ipynb #45685451
 def _estimate_table_rows(res:dict) -> tuple[list, list]:
-    "The estimates table of a report as (header, rows): per model the naive sampled metric, then each estimator, one column per metric@K."
+    "The estimates table of a report as (header, rows): per model the naive sampled metric, then each estimator."
     s, e = res['sampled'], res['estimates']
     cols = list(dict.fromkeys(_label(m, K) for m, K in zip(s.metric, s.K)))
     digits = _decimals(np.r_[s.sampled, e.estimate])
     rows = []
     for k in res['protocol']['models']:
         rows.append([k, 'Sampled (naive)'] + [_num(v, digits) for v in s[s.model == k].sampled])
-        for name in res['protocol']['methods']:
-            rows.append([k, name] + [_interval_text(r, digits) for r in e[(e.model == k) & (e.method == name)].itertuples()])
-    return ['model', 'estimator'] + cols, rows
+        for method in res['protocol']['methods']:
+            rows.append([k, method] + [_interval_text(r, digits)
+                                       for r in e[(e.model == k) & (e.method == method)].itertuples()])
+    return ['model', 'method'] + cols, rows
 
 # %% ../nbs/20_report.ipynb #a20fe6a5
 def _detects(r) -> str:
-    "A comparison row's minimum detectable difference with its n, '0.93 pp (n = 1,000)'; '' where the pair is decided or unplanned."
+    "A row's minimum detectable difference with its n, '0.93 pp (n = 1,000)'; '' where decided or unplanned."
     ok = r.decision == 'undecided' and np.isfinite(getattr(r, 'mde', np.nan))
     return f"{_pp(r.mde)} (n = {int(r.mde_n):,})" if ok else ''
 
+_PAIR_HEADER = ['metric', 'model a', 'model b', 'a - b [interval]', 'P(a better)', 'decision', 'needs n', 'mde']
+
 def _pair_rows(res:dict) -> tuple[list, list]:
-    "The comparisons table of a report as (header, rows): metric@K, the pair, the difference with its interval, P(a better), decision, needs n (`_needs_n_labels`), mde."
+    "The comparisons table of a report as (header, rows): one row per pair and metric@K (`_PAIR_HEADER`)."
     c = res['comparisons']
     digits = _decimals(c.difference)
     mde = [_detects(r) for r in _check_comparison(c).itertuples()]
-    rows = [[_label(r.metric, r.K), r.a, r.b, f"{_num(r.difference, digits)} [{_num(r.lo, digits)}, {_num(r.hi, digits)}]" + (' *' if _unidentified(r.identified)[0] else ''),
-             f"{r.prob_a_better:.3f}", r.decision, needs, m] for r, needs, m in zip(c.itertuples(), _needs_n_labels(c), mde)]
-    return ['metric', 'model a', 'model b', 'a - b [interval]', 'P(a better)', 'decision', 'needs n', 'mde'], rows
-
+    star = lambda r: ' *' if _unidentified(r.identified)[0] else ''
+    diff = lambda r: f"{_num(r.difference, digits)} [{_num(r.lo, digits)}, {_num(r.hi, digits)}]" + star(r)
+    rows = [[_label(r.metric, r.K), r.a, r.b, diff(r), f"{r.prob_a_better:.3f}", r.decision, needs, m]
+            for r, needs, m in zip(c.itertuples(), _needs_n_labels(c), mde)]
+    return _PAIR_HEADER, rows
 
 # %% ../nbs/20_report.ipynb #397b4c4c
 def latex_tables(res:dict, # output of `report_results`
@@ -430,15 +503,16 @@ def latex_tables(res:dict, # output of `report_results`
     res = _check_results(res)
     p, level = res['protocol'], _level_text(res['protocol']['level'])
     h, rows = _estimate_table_rows(res)
-    out = ['% samplerank report: needs \\usepackage{booktabs}', _tabular(h, rows, 'll' + 'r' * (len(h) - 2),
-           f"Estimated metrics of {p['users']:,} users with {level} intervals (samplerank); * the data do not decide the estimate: "
-           f"its interval is widened. {_ties_caption(res['ties'])}",
-           'tab:samplerank-estimates')]
+    caption = (f"Estimated metrics of {p['users']:,} users with {level} intervals (samplerank); * the data do not "
+               f"decide the estimate: its interval is widened. {_ties_caption(res['ties'])}")
+    out = ['% samplerank report: needs \\usepackage{booktabs}',
+           _tabular(h, rows, 'll' + 'r' * (len(h) - 2), caption, 'tab:samplerank-estimates')]
     if not res['comparisons'].empty:
         h, rows = _pair_rows(res)
-        out.append(_tabular(h, rows, 'lllrrllr', f"Paired comparisons of {p['methods'][0]}'s estimates, {level} intervals of the "
-                            "differences: a model is named better where the interval excludes 0 and the data decide the difference "
-                            "(* where they do not); needs n and mde (the smallest difference decided with 80% power): see report.md.", 'tab:samplerank-comparisons'))
+        caption = (f"Paired comparisons of {p['methods'][0]}'s estimates, {level} intervals of the differences: a "
+                   "model is named better where the interval excludes 0 and the data decide the difference (* where "
+                   "they do not); needs n and mde (the smallest difference decided with 80% power): see report.md.")
+        out.append(_tabular(h, rows, 'lllrrllr', caption, 'tab:samplerank-comparisons'))
     return '\n\n'.join(out) + "\n"
 
 # %% ../nbs/20_report.ipynb #b7f97d04
@@ -454,53 +528,76 @@ def json_records(t:pd.DataFrame) -> list:
 # %% ../nbs/20_report.ipynb #9b8e259d
 def results_json(res:dict, # output of `report_results`
                 ) -> str:  # JSON text
-    "Every number of a report as JSON: protocol, sampled metrics, estimates, comparisons, the sentences and the decision rule."
+    "Every number of a report as JSON: protocol, sampled metrics, estimates, comparisons, the sentences and the rule."
     res = _check_results(res)
     ties = res['ties'] | dict(models=json_records(res['ties']['models']))
-    return json.dumps(dict(protocol=res['protocol'], sampled=json_records(res['sampled']), estimates=json_records(res['estimates']),
-                           comparisons=json_records(res['comparisons']), notes=[dict(metric=m, note=s) for m, s in res['notes']],
-                           decision_rule=res['rule'], ties=ties, warnings=res['warnings'], cutoffs=res['cutoffs']), indent=1, allow_nan=False)
+    record = dict(protocol=res['protocol'], sampled=json_records(res['sampled']),
+                  estimates=json_records(res['estimates']), comparisons=json_records(res['comparisons']),
+                  notes=[dict(metric=m, note=s) for m, s in res['notes']], decision_rule=res['rule'], ties=ties,
+                  warnings=res['warnings'], cutoffs=res['cutoffs'])
+    return json.dumps(record, indent=1, allow_nan=False)
 
 # %% ../nbs/20_report.ipynb #b7ca6e93
 def _protocol_text(p:dict) -> str:
     "The protocol of a report as a Markdown list."
     scheme = 'with replacement' if p['replace'] else 'without replacement'
+    strata = ' (per user: pool strata)' if p['N']['min'] != p['N']['max'] else ''
+    boot = f"{_level_text(p['level'])} intervals, {p['n_boot']} bootstrap replicates, seed {p['seed']}"
     return '\n'.join([f"- models: {', '.join(p['models'])}", f"- users (held-out relevant items): {p['users']:,}",
-                      f"- candidates per user, relevant item included: n = {_span_text(p['n'])}, negatives sampled {scheme}",
-                      f"- catalogue: N = {_span_text(p['N'])} items" + (' (per user: pool strata)' if p['N']['min'] != p['N']['max'] else ''),
-                      f"- estimators: {', '.join(p['methods'])} ({_level_text(p['level'])} intervals, {p['n_boot']} bootstrap replicates, seed {p['seed']})"]
+                      f"- candidates per user, relevant item included: n = {_span_text(p['n'])}, "
+                      f"negatives sampled {scheme}",
+                      f"- catalogue: N = {_span_text(p['N'])} items" + strata,
+                      f"- estimators: {', '.join(p['methods'])} ({boot})"]
                      + ([f"- read: {p['note']}"] if p['note'] else []))
 
 # %% ../nbs/20_report.ipynb #dffcfdc1
 def _ties_text(ties:dict) -> str:
-    "The tie rule of a report, and the models whose held-out items tie with a sampled negative, as a Markdown list item."
-    if ties['rule'] is None: return "- ties: not on record (the sampled ranks were given as ranks: the rule that made them is not known here)"
+    "The tie rule of a report, and the models whose held-out items tie with a negative, as a Markdown list item."
+    if ties['rule'] is None:
+        return ("- ties: not on record (the sampled ranks were given as ranks: the rule that made them is not "
+                "known here)")
     tied = ties['models'][ties['models'].tied > 0]
     return (f"- ties: {ties['rule']} ({TIE_WORDS[ties['rule']]}); held-out items tied with a sampled negative: "
             + (', '.join(f"{r.model} {r.tied:,} of {r.items:,}" for r in tied.itertuples()) if len(tied) else 'none'))
 
 # %% ../nbs/20_report.ipynb #7277f44e
+_ESTIMATES_TEXT = ("The naive sampled metric of each model, then the estimate of its metric over the whole "
+                   "catalogue with the interval for these users. `*`: the data do not decide the estimate (two "
+                   "maximum-likelihood fits from different starts differ by more than half the interval); its "
+                   "interval is widened by that difference.")
+_RESOLVED_TEXT = ("Every metric@K of this report is resolved: each cut-off is at least the block of global ranks one "
+                  "sampled position stands for.")
+
+def _estimates_part(res:dict) -> list:
+    "The report's estimates and cut-offs sections, as Markdown blocks."
+    h, rows = _estimate_table_rows(res)
+    return [f"## Estimated metrics with {_level_text(res['protocol']['level'])} intervals", _ESTIMATES_TEXT,
+            markdown_table(pd.DataFrame(rows, columns=h).set_index('model')),
+            '![Estimates with intervals](intervals.png)',
+            '## Which cut-offs these sampled ranks can see',
+            '\n'.join(f'- {s}' for s in res['cutoffs']) or _RESOLVED_TEXT]
+
+def _comparisons_part(res:dict) -> list:
+    "The report's comparisons and sentences sections, as Markdown blocks (none with one model)."
+    if res['comparisons'].empty: return []
+    h, rows = _pair_rows(res)
+    legend = _NEEDS_N_LEGEND[0].upper() + _NEEDS_N_LEGEND[1:]
+    return ['## Which model is better? Paired comparisons',
+            f"Differences a - b of {res['protocol']['methods'][0]}'s estimates on the same users; `*`: the data "
+            f"do not identify the difference. {legend}.",
+            markdown_table(pd.DataFrame(rows, columns=h).set_index('metric')),
+            '![Paired differences](comparisons.png)',
+            '## Every pair in one sentence', '\n'.join(f'- {m}: {s}' for m, s in res['notes']),
+            f"Decisions: {res['rule']}."]
+
 def report_markdown(res:dict, # output of `report_results`
                    ) -> str:  # the report (Markdown)
-    "The report's text: protocol, sampled metrics, estimates with intervals, comparisons with what would decide them, one sentence per pair."
+    "The report's text: protocol, sampled metrics, estimates with intervals, comparisons, one sentence per pair."
     res = _check_results(res)
-    p = res['protocol']
-    h, rows = _estimate_table_rows(res)
-    parts = ['# samplerank report', '## The evaluation, as read from the files', _protocol_text(p) + '\n' + _ties_text(res['ties'])]
+    parts = ['# samplerank report', '## The evaluation, as read from the files',
+             _protocol_text(res['protocol']) + '\n' + _ties_text(res['ties'])]
     if res['warnings']: parts += ['## Warnings', '\n'.join(f'- {w}' for w in res['warnings'])]
-    parts += [
-             f"## Estimated metrics with {_level_text(p['level'])} intervals",
-             f"The naive sampled metric of each model, then the estimate of its metric over the whole catalogue with the interval for these users. "
-             f"`*`: the data do not decide the estimate (two maximum-likelihood fits from different starts differ by more than half the interval); its interval is widened by that difference.",
-             markdown_table(pd.DataFrame(rows, columns=h).set_index('model')), '![Estimates with intervals](intervals.png)',
-             '## Which cut-offs these sampled ranks can see',
-             '\n'.join(f'- {s}' for s in res['cutoffs']) or 'Every metric@K of this report is resolved: each cut-off is at least the block of global ranks one sampled position stands for.']
-    if not res['comparisons'].empty:
-        h, rows = _pair_rows(res)
-        parts += ['## Which model is better? Paired comparisons',
-                  f"Differences a - b of {p['methods'][0]}'s estimates on the same users; `*`: the data do not identify the difference. {_NEEDS_N_LEGEND[0].upper() + _NEEDS_N_LEGEND[1:]}.",
-                  markdown_table(pd.DataFrame(rows, columns=h).set_index('metric')), '![Paired differences](comparisons.png)',
-                  '## Every pair in one sentence', '\n'.join(f'- {m}: {s}' for m, s in res['notes']), f"Decisions: {res['rule']}."]
+    parts += _estimates_part(res) + _comparisons_part(res)
     parts.append('Files: `tables.tex` (LaTeX, booktabs), `results.json` (every number), `intervals.png`/`.svg`' +
                  (', `comparisons.png`/`.svg`.' if not res['comparisons'].empty else '.'))
     return '\n\n'.join(parts) + '\n'
@@ -509,10 +606,12 @@ def report_markdown(res:dict, # output of `report_results`
 def _write_report_files(res:dict, directory:Path) -> str:
     "Write report.md, the figures (PNG and SVG), tables.tex and results.json into `directory`; the report's text."
     text = report_markdown(res)
-    figures = [('intervals', plot_intervals(res['estimates']))] + ([] if res['comparisons'].empty else [('comparisons', plot_comparisons(res['comparisons']))])
+    figures = [('intervals', plot_intervals(res['estimates']))]
+    if not res['comparisons'].empty: figures.append(('comparisons', plot_comparisons(res['comparisons'])))
     for name, fig in figures:
         fig.savefig(directory / f'{name}.png', dpi=120); fig.savefig(directory / f'{name}.svg'); plt.close(fig)
-    (directory / 'tables.tex').write_text(latex_tables(res)); (directory / 'results.json').write_text(results_json(res) + '\n')
+    (directory / 'tables.tex').write_text(latex_tables(res))
+    (directory / 'results.json').write_text(results_json(res) + '\n')
     (directory / 'report.md').write_text(text)
     return text
 
@@ -520,7 +619,7 @@ def _write_report_files(res:dict, directory:Path) -> str:
 def write_report(res:dict, # output of `report_results`
                  out,      # directory (created if missing)
                 ) -> str:  # the report (Markdown)
-    "Write report.md, the figures (PNG and SVG), tables.tex and results.json into `out`, atomically: all of them or none."
+    "Write report.md, the figures (PNG and SVG), tables.tex and results.json into `out`, atomically: all or none."
     res = _check_results(res)
     with _atomic_out(out) as tmp: return _write_report_files(res, tmp)
 
@@ -529,7 +628,7 @@ def report_files(paths:list,                 # files of sampled ranks, one per m
                  N, n,                       # catalogue size (or a file of per-user sizes) and sample set size
                  out,                        # output directory (created if missing; checked before any work)
                  names=None,                 # model names (default: the file names)
-                 data=None,                  # instead of files: the ScoredInputs of samplerank.adapters.read_inputs (or (ranks, sizes))
+                 data=None,                  # instead of files: `read_inputs`' ScoredInputs (or (ranks, sizes))
                  note:str='',                # how `data` was read, for the protocol
                  replace:bool=True,          # sampling scheme
                  metrics=('ndcg', 'recall'), # metric names
@@ -542,15 +641,15 @@ def report_files(paths:list,                 # files of sampled ranks, one per m
                  progress:bool=False,        # progress bar
                  client=None,                # a Dask `Client`: the bootstrap refits run on its cluster
                 ) -> str:                    # the report (Markdown)
-    "Read one or more models' sampled ranks from files (or `data`), compute the report and write it to `out`, atomically."
+    "Read one or more models' sampled ranks from files (or `data`), compute the report, write it to `out` atomically."
     _metric_pairs(metrics, Ks); _check_level(level); _check_client(client)
     _estimator_names(methods)
     with _atomic_out(out) as tmp:
         evs, where, sizes = _model_ranks(paths, N, n, names, replace, data, 'report', 1)
         inputs = data if isinstance(data, ScoredInputs) else None
         note = '; '.join(s for s in (note or (inputs.note if inputs else ''), sizes) if s)
-        try: res = report_results(evs, metrics=metrics, Ks=Ks, methods=methods, level=level, seed=seed, n_boot=n_boot, plan=plan, note=note,
-                                  progress=progress, client=client, inputs=inputs)
+        try: res = report_results(evs, metrics=metrics, Ks=Ks, methods=methods, level=level, seed=seed,
+                                  n_boot=n_boot, plan=plan, note=note, progress=progress, client=client, inputs=inputs)
         except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
         for w in res['warnings']: warnings.warn(w, stacklevel=2)
         return _write_report_files(res, tmp)

@@ -32,7 +32,8 @@ def test_estimate_good_and_bad_files(tmp_path):
     good.write_text('rank\n' + '\n'.join(str(1 + i % 37) for i in range(500)) + '\n')
     r = run('estimate', str(good), '--N', '3000', '--n', '100', '--json')
     assert r.returncode == 0, r.stderr
-    assert '"MLE-auto"' in r.stdout and '"lo"' in r.stdout
+    from samplerank.trust import RECOMMENDED
+    assert f'"{RECOMMENDED}"' in r.stdout and '"lo"' in r.stdout
     cases = {'a.csv': ('rank\n1\n2\nx\n', 'line 4'), 'b.csv': ('rank\n1\n0\n', 'line 3: rank 0 is outside 1..100'),
              'c.csv': ('score\n1\n', "no column 'rank'"), 'd.npy': (b'not numpy', 'not a readable .npy')}
     for name, (content, msg) in cases.items():
@@ -78,3 +79,12 @@ def test_python_dash_m():
     assert r.returncode == 0 and 'estimate' in r.stdout, (r.returncode, r.stdout[:200])
     r = subprocess.run([sys.executable, '-m', 'samplerank.cli', 'estimate', 'no-such-file.csv', '--N', '100', '--n', '10'], capture_output=True, text=True)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and 'no-such-file.csv' in r.stderr, (r.returncode, r.stderr)
+
+def test_estimate_takes_methods_and_the_old_method_spelling():
+    # `--methods` names several estimators (as `report` does); `--method` stays an alias; the default is RECOMMENDED
+    from samplerank.cli import _parser
+    from samplerank.trust import RECOMMENDED
+    base = ['estimate', 'ranks.csv', '--N', '3000', '--n', '100']
+    assert _parser().parse_args(base + ['--methods', 'mle', 'mes']).methods == ['mle', 'mes']
+    assert _parser().parse_args(base + ['--method', 'mle']).methods == ['mle']
+    assert _parser().parse_args(base).methods == [RECOMMENDED]
