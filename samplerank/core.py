@@ -26,6 +26,35 @@ def jit(f=None, *, parallel:bool=False):
             return numba.njit(cache=False, nogil=True, parallel=parallel)(g)
     return deco if f is None else deco(f)
 
+# %% ../nbs/00_core.ipynb #8f310f73
+import os, time
+
+_FREE = {'at': -1.0, 'threads': 1}      # the last reading of `_free_threads` and when it was taken
+
+def _runnable() -> int | None:
+    "Tasks runnable on the machine right now (`procs_running` of /proc/stat), or None where unreadable."
+    try:
+        with open('/proc/stat') as f: line = next((l for l in f if l.startswith('procs_running')), '')
+        return int(line.split()[1]) if line else None
+    except (OSError, ValueError, IndexError): return None
+
+# %% ../nbs/00_core.ipynb #dac635ad
+def _free_threads(max_age:float=0.5) -> int:
+    "Threads for a parallel kernel now: this process's CPUs less the other runnable tasks, in [1, Numba's pool]."
+    now = time.monotonic()
+    if now - _FREE['at'] > max_age:
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count() or 1
+        running = _runnable()
+        free = cpus if running is None else cpus - max(running - 1, 0)
+        _FREE.update(at=now, threads=max(1, min(free, cpus, numba.config.NUMBA_NUM_THREADS)))
+    return _FREE['threads']
+
+def _set_free_threads() -> int:
+    "Set Numba's threads for the next parallel kernel to `_free_threads()`, and return that count."
+    k = _free_threads()
+    numba.set_num_threads(k)
+    return k
+
 # %% ../nbs/00_core.ipynb #7803110e
 import warnings
 with warnings.catch_warnings():

@@ -12,7 +12,8 @@ import numpy as np
 import numba
 import scipy.sparse as sps
 import tqdm.auto
-from .core import jit, _check_int, _check_float, _check_bool, _check_seed, _check_vector, _check_metric
+from .core import (jit, _set_free_threads, _check_int, _check_float, _check_bool, _check_seed,
+                             _check_vector, _check_metric)
 from .sampling import (_sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy, _band_values_from,
                                  _StreamedKernel, _GridKernel, _grid_info, _kernel_dot)
 from .evaluation import SampledRanks, register_estimator, RankDistribution, empirical_distribution, _as_pmf
@@ -124,6 +125,7 @@ def _em(A, h, n_iter:int, tol:float=None, pi=None):
     ll, tol, done, step = np.full(n_iter + 1, np.nan), 0.0 if tol is None else tol, 0, _slice_passes(runs)
     # slices of the iterations: EM is memoryless, so this is the same sequence bit for bit
     while True:
+        _set_free_threads()                                   # each slice: the threads the load leaves
         c = min(step, n_iter - done)
         it = _em_kernel(runs, h, pi, c, tol, ll[done:done + c + 1])
         done += it
@@ -220,6 +222,7 @@ def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scal
     passes = tqdm.auto.tqdm(range(n_iter + 1), desc='EM (streamed kernel)', leave=False,
                             disable=None if n_iter > 1 else True)
     for it in passes:
+        _set_free_threads()
         ll[it] = _loglik_ratio(q_parts, hk, ratio) + shift
         if it == n_iter or (it > 0 and tol and ll[it] - ll[it - 1] <= tol * abs(ll[it])): break
         _stream_pass(*S.args(), ratio, pi, q_parts, 1, scale)
@@ -319,6 +322,7 @@ def _em_over(A, h, tol:float, max_passes:int=100_000, grow:float=_ETA_GROW, pi=N
     steps, done, step = np.empty(0) if steps is None else steps, 0, _slice_passes(runs)
     # slices (Ctrl-C is seen between them); a slice cut short redoes its last pass, the same pass: bit for bit
     while True:
+        _set_free_threads()                                   # each slice: the threads the load leaves
         c = min(step, max_passes - done)
         kept = steps[done:done + c] if len(steps) else steps
         p, gap = _em_over_kernel(runs, h, pi, tol, c, grow, trace[done:done + c], state, kept)
