@@ -154,6 +154,18 @@ def assumption_label(decision:str,     # the better model's name, or 'undecided'
         if (lo_a > hi_b) if decision == a else (lo_b > hi_a): return assumption
     return 'smooth'
 
+# %% ../nbs/19a_bounds.ipynb #3e17b2bf
+def _check_pairs(table, evs:dict):
+    "A comparison table whose pairs are models of `evs` and whose decisions name one of them or 'undecided'."
+    if not isinstance(table, pd.DataFrame) or table.empty or not {'a', 'b', 'decision'} <= set(table):
+        raise ValueError("table must be a non-empty comparison table with columns a, b and decision")
+    for r in table[['a', 'b', 'decision']].itertuples(index=False):
+        if r.a not in evs or r.b not in evs:
+            raise ValueError(f"table names a model without sampled ranks in ranks: {r.a!r:.40} - {r.b!r:.40} "
+                             f"(ranks has {sorted(evs)})")
+        if r.decision not in (r.a, r.b, 'undecided'):
+            raise ValueError(f"table's decision must be a or b of its row, or 'undecided'; got {r.decision!r:.40}")
+
 # %% ../nbs/19a_bounds.ipynb #7a7454ef
 def label_assumptions(ranks:dict,             # model name -> sampled ranks (or SampledRanks) of the same users
                       table:pd.DataFrame,     # comparisons of one metric: a, b, decision, ...
@@ -164,10 +176,7 @@ def label_assumptions(ranks:dict,             # model name -> sampled ranks (or 
                      ) -> pd.DataFrame:       # the table, lo/hi of a - b per assumption, `assumption`
     "Each decision labelled by the weakest assumption on P(R) under which it holds."
     evs, alpha, metric = _model_evaluations(ranks, N, n, replace), 1 - _check_level(level), _parse_metric(metric)
-    if not isinstance(table, pd.DataFrame) or not {'a', 'b', 'decision'} <= set(table):
-        raise ValueError("table must be a comparison table with columns a, b and decision")
-    missing = sorted((set(table.a) | set(table.b)) - set(evs))
-    if missing: raise ValueError(f"ranks has no sampled ranks of {missing}")
+    _check_pairs(table, evs)
     used = sorted(set(table.a) | set(table.b))
     B = {(m, s): _bounds(evs[m], metric, alpha / 2, s == 'non-increasing') for m in used for s in ASSUMPTIONS}
     out = table.copy()
