@@ -27,7 +27,7 @@ __all__ = []
 # %% ../nbs/index.ipynb #42110331
 __version__ = "0.0.1"
 from samplerank.core import METRICS
-from samplerank.metrics import (metric_weights, exact_metric, map_at_k, ar_at_k, percentile_ranks,
+from samplerank.metrics import (metric_weights, metric_label, exact_metric, map_at_k, ar_at_k, percentile_ranks,
                                 expected_percentile_rank, percentile_rank_ecdf)
 from samplerank.sampling import (rank_pmf, expected_sampled_weights, expected_sampled_metric, expected_sampled_ap,
                                  sample_ranks, sample_ranks_shared, simulate_sampled_metric, sparse_rank_pmf,
@@ -50,7 +50,7 @@ from samplerank.adaptive import adaptive_sample_ranks, sampling_cost, propose_n_
 from samplerank.evaluation import (SampledRanks, ESTIMATORS, get_estimator, estimator_label, parse_estimator_label,
                                    fit_estimator, register_estimator, RankDistribution, empirical_distribution)
 from samplerank.trust import (estimate_intervals, compare_models, evaluate_models, plan_comparison, smallest_sample,
-                              decision_notes, DECISION_RULE)
+                              per_metric, DECISION_RULE)
 from samplerank.adapters import (ranks_from_frame, ranks_from_run, ranks_from_scores, draw_negatives,
                                  candidates_frame, read_negatives, write_negatives, read_trec_run, read_trec_qrels,
                                  write_trec_run, write_trec_qrels, estimate_multi, read_model_inputs, read_inputs,
@@ -60,9 +60,9 @@ from samplerank.translate import global_metric_bounds, sampled_metric_range
 from samplerank.popularity import evaluate, pop_estimate, ht_counts, inclusion_probs
 from samplerank.bounds import metric_bounds, assumption_label, label_assumptions
 from samplerank.report import (report_results, write_report, report_markdown, latex_tables, results_json,
-                               plot_intervals, plot_comparisons, style_estimates, style_comparison)
+                               plot_intervals, plot_comparisons, style_estimates, style_comparison, decision_notes)
 # the public names: `from samplerank import *`
-__all__ = ['__version__', 'METRICS', 'metric_weights', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_ranks',
+__all__ = ['__version__', 'METRICS', 'metric_weights', 'metric_label', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_ranks',
            'expected_percentile_rank', 'percentile_rank_ecdf', 'rank_pmf', 'expected_sampled_weights',
            'expected_sampled_metric', 'expected_sampled_ap', 'sample_ranks', 'sample_ranks_shared',
            'simulate_sampled_metric', 'sparse_rank_pmf', 'kernel_cache', 'rendle_example', 'exact_table',
@@ -78,7 +78,7 @@ __all__ = ['__version__', 'METRICS', 'metric_weights', 'exact_metric', 'map_at_k
            'adaptive_sample_ranks', 'sampling_cost', 'propose_n_max', 'plan_sample_size', 'SampledRanks',
            'ESTIMATORS', 'get_estimator', 'estimator_label', 'parse_estimator_label', 'fit_estimator',
            'register_estimator', 'estimate_intervals', 'compare_models', 'evaluate_models', 'plan_comparison',
-           'smallest_sample', 'decision_notes', 'DECISION_RULE', 'ranks_from_frame', 'ranks_from_run',
+           'smallest_sample', 'per_metric', 'decision_notes', 'DECISION_RULE', 'ranks_from_frame', 'ranks_from_run',
            'ranks_from_scores', 'draw_negatives', 'candidates_frame', 'read_negatives', 'write_negatives',
            'read_trec_run', 'read_trec_qrels', 'write_trec_run', 'write_trec_qrels', 'estimate_multi',
            'read_model_inputs', 'read_inputs', 'ScoredInputs', 'tie_summary', 'scorer_ranks', 'evaluate_scorers',

@@ -10,10 +10,11 @@ import argparse, concurrent.futures, contextlib, json, os, sys, warnings
 from pathlib import Path
 import numpy as np
 from .evaluation import ESTIMATORS
+from .metrics import metric_label
 from .trust import RECOMMENDED
 from .adapters import _number, _sizes_file, catalogue_sizes, read_inputs, tie_summary, tie_warnings
 from .report import (_atomic_out, estimate_file, format_estimates, compare_files,
-                               format_comparison, report_files, json_records, _label)
+                               format_comparison, report_files, json_records)
 from .demo import run_example, run_demo
 
 # %% auto #0
@@ -175,6 +176,9 @@ def _compare_report_args(sub):
     rp.add_argument('--out', default='report',
                     help='output directory: report.md, figures, tables.tex, results.json (default: report)')
     rp.add_argument('--quiet', action='store_true', help='no progress bar')
+    rp.add_argument('--assumptions', action='store_true',
+                    help='label each decision by the weakest assumption on P(R) under which it holds (none, '
+                         'non-increasing or smooth): two to four linear programs per model and metric, seconds each')
 
 # %% ../nbs/22_cli.ipynb #cb2c89c2
 def _translate_args(sub):
@@ -214,7 +218,7 @@ def _model_inputs(args, at_least:int=2, metric:str='ndcg', K:int=10):
     if _sizes_file(args.N): catalogue_sizes(args.N, len(x.n), x.users)     # a bad file of sizes: its one line first
     print(f'samplerank: {x.note}', file=sys.stderr)
     if args.command != 'report':                                           # the report warns itself, in report.md too
-        for w in tie_warnings(tie_summary(x, metric, K), x.ties, _label(metric, K)): warnings.warn(w)
+        for w in tie_warnings(tie_summary(x, metric, K), x.ties, metric_label(metric, K)): warnings.warn(w)
     return x
 
 # %% ../nbs/22_cli.ipynb #44cee4fd
@@ -300,7 +304,8 @@ def _report(args):
     with _dask_client(args.scheduler) as client:
         text = report_files(args.files, args.N, args.n, args.out, args.names, data, '', not args.without_replacement,
                             [m.lower() for m in args.metrics], args.K, args.methods, args.level, args.seed,
-                            args.n_boot, not args.no_plan, progress=not args.quiet, client=client)
+                            args.n_boot, not args.no_plan, progress=not args.quiet, client=client,
+                            assumptions=args.assumptions)
     print('\n'.join(line for line in text.splitlines() if not line.startswith('![')).rstrip())
     print(_written(args.out) + ', with tables.tex, results.json and the figures')
 

@@ -13,9 +13,9 @@ from .core import _check_int
 from .evaluation import SampledRanks
 from .inconsistency import (rendle_example, exact_table, sampled_table, expected_vs_samples,
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
-from .trust import (estimate_intervals, evaluate_models, decision_notes, RECOMMENDED, DECISION_RULE,
-                              _needs_n_labels, _NEEDS_N_LEGEND, _unidentified, _per_metric)
-from .report import markdown_table, _detects, _label
+from .metrics import metric_label
+from .trust import estimate_intervals, evaluate_models, per_metric, RECOMMENDED, DECISION_RULE, _unidentified
+from .report import markdown_table, decision_notes, _detects, _needs_n_labels, _NEEDS_N_LEGEND
 
 # %% auto #0
 __all__ = ['DEMO_METHODS', 'run_example', 'demo_results', 'plot_demo', 'demo_report', 'run_demo']
@@ -114,8 +114,8 @@ def _comparisons(per_design:dict, exact:dict, naive:dict, models:list, M:int) ->
     for design, groups in per_design.items():
         for m, K, cm in groups:
             other, at = _other_design(calls, design, m, K), lambda v: {k: v[(k, m, K)] for k in models}
-            rows.append(_comparison_rows(cm, design, _label(m, K), at(exact), at(naive), other))
-            notes += [(design, _label(m, K), s) for s in decision_notes(cm, M, elsewhere=other)]
+            rows.append(_comparison_rows(cm, design, metric_label(m, K), at(exact), at(naive), other))
+            notes += [(design, metric_label(m, K), s) for s in decision_notes(cm, M, elsewhere=other)]
     return rows, notes
 
 def _in_design_order(rows:list, notes:list) -> tuple[pd.DataFrame, list, pd.Series]:
@@ -130,7 +130,8 @@ def _in_design_order(rows:list, notes:list) -> tuple[pd.DataFrame, list, pd.Seri
 def _intervals(tables:list, exact:dict) -> pd.DataFrame:
     "The estimates of every estimator with their intervals and the exact value: model, method, metric@K, ..."
     iv = pd.concat(tables, ignore_index=True)
-    return pd.DataFrame(dict(model=iv.model, method=iv.method, metric=[_label(m, K) for m, K in zip(iv.metric, iv.K)],
+    labels = [metric_label(m, K) for m, K in zip(iv.metric, iv.K)]
+    return pd.DataFrame(dict(model=iv.model, method=iv.method, metric=labels,
                              estimate=iv.estimate, lo=iv.lo, hi=iv.hi,
                              exact=[exact[(k, m, K)] for k, m, K in zip(iv.model, iv.metric, iv.K)],
                              identified=iv.identified))
@@ -176,7 +177,7 @@ def demo_results(n:int=100,            # sample set size including the relevant 
         t, c = evaluate_models(evs, metrics=_METRICS, Ks=(10,), method=DEMO_METHODS[0], seed=seed, n_boot=n_boot,
                                plan=True, progress=progress)
         tables.append(t.assign(method=DEMO_METHODS[0] if design == fixed else _ADAPTIVE_COLUMN))
-        per_design[design] = _per_metric(c)
+        per_design[design] = per_metric(c)
     pools = next(iter(ranks.values())).pool_size.values
     cmp, notes, decided = _in_design_order(*_comparisons(per_design, exact, naive, list(ranks), len(pools)))
     for method in DEMO_METHODS[1:]:                          # the other estimators: intervals only, model by model
@@ -209,7 +210,7 @@ def _estimates_figure(iv:pd.DataFrame, models:list, out:Path):
     fig, axs = plt.subplots(1, 2, figsize=(11, 3.8))
     methods = [*DEMO_METHODS, _ADAPTIVE_COLUMN]
     for ax, (m, K) in zip(axs, _PAIRS):
-        sub = iv[iv.metric == _label(m, K)]
+        sub = iv[iv.metric == metric_label(m, K)]
         for j, method in enumerate(methods):
             s = sub[sub.method == method].set_index('model').loc[models]
             x = np.arange(len(models)) + (j - (len(methods) - 1) / 2) * 0.16
@@ -218,7 +219,7 @@ def _estimates_figure(iv:pd.DataFrame, models:list, out:Path):
         ax.scatter(np.arange(len(models)), [100 * sub[sub.model == k].exact.iloc[0] for k in models], marker='_',
                    s=900, c='k', zorder=3, label='exact')
         ax.set_xticks(np.arange(len(models)), models)
-        ax.set(ylabel=f'{_label(m, K)} (%)', title=f'{_label(m, K)}: estimates with 95% intervals')
+        ax.set(ylabel=f'{metric_label(m, K)} (%)', title=f'{metric_label(m, K)}: estimates with 95% intervals')
     axs[0].legend(fontsize=7); fig.tight_layout(); fig.savefig(out / 'ndcg_estimates.png', dpi=110); plt.close(fig)
 
 def plot_demo(res:dict,  # output of `demo_results`

@@ -12,7 +12,7 @@ import pandas as pd
 import matplotlib.pyplot as plt
 from .core import _check_int, _check_ranks, _check_float, _check_seed, _check_seq, _check_bool
 from collections import abc
-from .metrics import metric_weights, exact_metric
+from .metrics import metric_weights, exact_metric, metric_label
 from .sampling import expected_sampled_metric, expected_sampled_weights, simulate_sampled_metric, _check_sizes
 
 # %% auto #0
@@ -25,9 +25,6 @@ def rendle_example() -> dict:
     return {'A': [100, 100, 100, 100, 100], 'B': [40, 40, 8437, 9266, 4482], 'C': [212, 2, 743, 5342, 1548]}
 
 RENDLE_METRICS = (('auc', None), ('ap', None), ('ndcg', None), ('recall', 10))
-
-# %% ../nbs/03_inconsistency.ipynb #2c238204
-def _label(metric, K): return metric.upper() if K is None else f"{metric.capitalize()}@{K}"
 
 # %% ../nbs/03_inconsistency.ipynb #d78db590
 def _check_models(models, N) -> dict:
@@ -44,8 +41,8 @@ def exact_table(models:dict,                # model name -> global ranks of its 
                ) -> pd.DataFrame:
     "Exact metrics of each model (Rendle's first table)."
     N = _check_int('N', N, 2); models = _check_models(models, N)
-    return pd.DataFrame({_label(m, K): [exact_metric(r, m, K=K, N=N) for r in models.values()] for m, K in metrics},
-                        index=list(models))
+    columns = {metric_label(m, K): [exact_metric(r, m, K=K, N=N) for r in models.values()] for m, K in metrics}
+    return pd.DataFrame(columns, index=list(models))
 
 # %% ../nbs/03_inconsistency.ipynb #d478bf25
 def sampled_table(models:dict,            # model name -> global ranks
@@ -65,7 +62,7 @@ def sampled_table(models:dict,            # model name -> global ranks
     for name, r in models.items():
         for m, K in metrics:
             sims = simulate_sampled_metric(r, m, N, n, K=K, repeats=repeats, replace=replace, seed=rng)
-            rows.append(dict(model=name, metric=_label(m, K),
+            rows.append(dict(model=name, metric=metric_label(m, K),
                              expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace),
                              sim_mean=sims.mean(), sim_std=sims.std(ddof=1)))
     return pd.DataFrame(rows)
@@ -85,7 +82,7 @@ def expected_vs_samples(models:dict,            # model name -> global ranks
     # n > N with replacement is meant here: no warning about the old (n, N) order
     with warnings.catch_warnings():
         warnings.filterwarnings('ignore', 'n=.*> N=', FutureWarning)
-        rows = [dict(model=name, metric=_label(m, K), n=int(n),
+        rows = [dict(model=name, metric=metric_label(m, K), n=int(n),
                      expected=expected_sampled_metric(r, m, N, n, K=K, replace=replace))
                 for name, r in models.items() for m, K in metrics for n in sample_sizes]
     return pd.DataFrame(rows)
@@ -154,6 +151,6 @@ def plot_metric_vs_rank(N:int,                   # number of items
         ax.plot(R, metric_weights(m, N, K)[:len(R)], 'k', lw=2, label='exact')
         for n in sample_sizes:
             ax.plot(R, expected_sampled_weights(m, N, n, K, R, replace), label=f'm={n - 1}')
-        ax.set(xlabel='global rank R', title=_label(m, K))
+        ax.set(xlabel='global rank R', title=metric_label(m, K))
     np.atleast_1d(axs)[0].legend(); plt.tight_layout()
     return fig

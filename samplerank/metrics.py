@@ -7,13 +7,14 @@ Docs: https://samplerank.github.io/samplerank/metrics.html.md"""
 # %% ../nbs/01_metrics.ipynb #80892fb8
 from __future__ import annotations
 import numpy as np
+import pandas as pd
 from .core import (jit, _check_int, _check_ranks, _check_metric, _check_cutoff, _check_memory, _check_bool,
                              _check_vector)
 from collections import abc
 
 # %% auto #0
-__all__ = ['metric_weights', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_ranks', 'expected_percentile_rank',
-           'percentile_rank_ecdf']
+__all__ = ['metric_weights', 'metric_label', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_ranks',
+           'expected_percentile_rank', 'percentile_rank_ecdf']
 
 # %% ../nbs/01_metrics.ipynb #efbcb457
 _RECALL, _PRECISION, _AP, _NDCG, _AUC, _MRR = range(6)   # named codes of the set-metric kernel (Rendle eqs 2-8)
@@ -39,6 +40,22 @@ def metric_weights(metric:str, # one of "recall", "hr", "precision", "ap", "mrr"
     # ranks 1..N, their weights and temporaries (25 bytes per item measured), refused before allocating
     _check_memory('N', N, 32 * N)
     return _weights_at(metric, np.arange(1, N + 1), N, K)
+
+# %% ../nbs/01_metrics.ipynb #9fa12fcb
+def metric_label(metric:str, # a metric's name as the tables hold it: 'ndcg', 'recall', 'auc', ...
+                 K=None,     # its cut-off; None (or NaN: a table's missing K) for none
+                ) -> str:    # 'ndcg@10', or 'auc' without a cut-off
+    "The one label of metric@K in every table, figure and sentence: 'ndcg@10'; the bare name without a cut-off."
+    if isinstance(metric, np.ndarray) and metric.ndim == 0: metric = metric[()]   # a 0-d array of a name: the name
+    if not isinstance(metric, str) or not metric.strip():
+        raise ValueError(f"metric must be a metric's name; got {metric!r:.60}")
+    if isinstance(K, np.ndarray) and K.ndim == 0: K = K.item()
+    if K is None or (isinstance(K, (float, np.floating)) or K is pd.NA) and pd.isna(K): return str(metric)
+    number = isinstance(K, (int, float, np.integer, np.floating)) and not isinstance(K, (bool, np.bool_))
+    if not (number and float(K).is_integer() and K >= 1):
+        raise ValueError(f"K must be None or a whole number >= 1; got {K!r:.60}")
+    return f'{metric}@{int(K)}'
+
 
 # %% ../nbs/01_metrics.ipynb #fca12fb9
 @jit

@@ -12,19 +12,20 @@ import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
 from tqdm.auto import tqdm
-from .core import _check_bool
+from .core import _check_bool, _check_int
+from .metrics import metric_label
 from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
 from .trust import (
-    estimate_intervals, compare_models, evaluate_models, decision_notes, decision_rule, RECOMMENDED,
-    _check_level, _check_comparison, _unidentified, _metric_pairs, _needs_n_labels, _NEEDS_N_LEGEND,
-    _model_evaluations, _check_client, _per_metric, _pp)
+    estimate_intervals, compare_models, evaluate_models, decision_rule, per_metric, RECOMMENDED,
+    _check_level, _check_comparison, _unidentified, _metric_pairs, _model_evaluations, _check_client)
+from .bounds import label_assumptions, ASSUMPTION_WORDS
 from .adapters import (
     AdapterInputError, ScoredInputs, read_sampled_ranks, catalogue_sizes, sizes_rule, tie_summary,
     tie_warnings, TIE_WORDS, _sizes_file)
 
 # %% auto #0
-__all__ = ['markdown_table', 'estimate_file', 'format_estimates', 'compare_files', 'format_comparison', 'cutoff_note',
-           'report_results', 'plot_intervals', 'plot_comparisons', 'style_estimates', 'style_comparison',
+__all__ = ['markdown_table', 'estimate_file', 'format_estimates', 'compare_files', 'decision_notes', 'format_comparison',
+           'cutoff_note', 'report_results', 'plot_intervals', 'plot_comparisons', 'style_estimates', 'style_comparison',
            'latex_tables', 'json_records', 'results_json', 'report_markdown', 'write_report', 'report_files']
 
 # %% ../nbs/20_report.ipynb #08690858
@@ -125,12 +126,6 @@ _UNIDENTIFIED = ("* not decided by the data: two maximum-likelihood fits (EM fro
                  "start) differ by more than half the interval, which is widened by that difference on both sides; "
                  "raise n or read a larger K")
 
-# %% ../nbs/20_report.ipynb #57c583f6
-def _label(metric:str, K) -> str:
-    "'ndcg@10', or the metric's name when it has no cut-off."
-    if K is None or (np.ndim(K) == 0 and pd.isna(K)): return str(metric)
-    return f'{metric}@{int(K) if isinstance(K, (float, np.floating)) and float(K).is_integer() else K}'
-
 # %% ../nbs/20_report.ipynb #9a3938af
 def _interval_text(r, digits:int) -> str:
     "'estimate [lo, hi]' of a row, with '*' where the data do not decide it."
@@ -141,7 +136,7 @@ def _interval_text(r, digits:int) -> str:
 def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
     "An estimates table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K, '*' where undecided."
     digits = _decimals(t.estimate, digits)
-    t = t.assign(column=[_label(m, K) for m, K in zip(t.metric, t.K)],
+    t = t.assign(column=[metric_label(m, K) for m, K in zip(t.metric, t.K)],
                  cell=[_interval_text(r, digits) for r in t.itertuples()])
     table = t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()]
     table = table.rename_axis(None).rename_axis(None, axis=1).to_string()
@@ -199,6 +194,97 @@ def compare_files(paths:list,            # one file of sampled ranks per model (
                                plan=plan, progress=progress, client=client)
     except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
 
+# %% ../nbs/20_report.ipynb #963f39c7
+def _pair_status(r) -> str:
+    "What one comparison row can say: decided, unplanned, unidentified, n, above, open or none (see the legend)."
+    if r.decision != 'undecided': return 'decided'
+    if not hasattr(r, 'needs_n'): return 'unidentified' if _unidentified(r.identified)[0] else 'unplanned'
+    if np.isfinite(r.needs_n): return 'n'
+    if np.isfinite(getattr(r, 'needs_n_above', np.nan)): return 'above'
+    if not np.isfinite(getattr(r, 'mde', np.nan)): return 'unidentified'
+    return 'none' if r.mde > max(abs(r.lo), abs(r.hi)) else 'open'
+
+_NEEDS_N_LEGEND = ("needs n: for a decided pair, the n of this evaluation, which decides it; for an undecided pair, "
+                   "the smallest fixed sample set size whose minimum detectable difference (mde: the smallest true "
+                   "difference decided with 80% power) is below the estimated difference; > N: no n decides the "
+                   "estimated difference on these users, though the full ranking decides some differences the "
+                   "evaluation allows (see mde); none: the full ranking's mde exceeds every difference the evaluation "
+                   "allows (more users would); > n: more than the largest n whose kernel fits in memory here; "
+                   "raise n: the data do not identify the difference")
+
+
+# %% ../nbs/20_report.ipynb #d5bddca7
+def _needs_n_labels(table:pd.DataFrame, elsewhere:dict=None) -> list[str]:
+    "Each pair's `needs n` as a table shows it: the n, '' where not planned, else the words of `_NEEDS_N_LEGEND`."
+    words = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'open': '> N', 'none': 'none',
+             'elsewhere': 'other design'}
+    out = []
+    for r in _check_comparison(table).itertuples():
+        status = _pair_status(r)
+        if status in ('open', 'none') and (r.a, r.b) in (elsewhere or {}): status = 'elsewhere'   # decided elsewhere
+        planned = status in ('n', 'decided') and np.isfinite(getattr(r, 'needs_n', np.nan))    # one meaning everywhere
+        out.append(f'{int(r.needs_n):,}' if planned else f'> {int(r.needs_n_above):,}' if status == 'above'
+                   else words[status])
+    return out
+
+
+# %% ../nbs/20_report.ipynb #334cad42
+def _pp(x:float) -> str:
+    "A difference of metrics in percentage points, to two significant digits: 0.0093 -> '0.93 pp'."
+    v = 100 * float(x)
+    digits = 1 - int(np.floor(np.log10(abs(v)))) if v != 0 and np.isfinite(v) else 1
+    return f"{v:.{max(digits, 0)}f} pp"
+
+def _assumption_words(table:pd.DataFrame) -> list[str]:
+    "Each pair's '; the call holds ...' from its `assumption` label ('' without the column, undecided, or no label)."
+    if 'assumption' not in table: return [''] * len(table)
+    labels = ['' if pd.isna(v) else v for v in table.assumption]
+    if not all(isinstance(v, str) and v in ('', *ASSUMPTION_WORDS) for v in labels):
+        raise ValueError(f"table: column 'assumption' must hold {', '.join(map(repr, ASSUMPTION_WORDS))} or ''")
+    return [f"; the call {ASSUMPTION_WORDS[v]}" if v else '' for v in labels]
+
+
+# %% ../nbs/20_report.ipynb #490876d4
+def decision_notes(table:pd.DataFrame, # comparisons of one metric (`compare_models`' table, or `evaluate_models`')
+                   M:int=None,         # number of users, named where no n decides a pair (default: the table's)
+                   elsewhere:dict=None,# (a, b) -> what another design of the same evaluation decided
+                  ) -> list[str]:      # one sentence per pair
+    "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
+    table = _check_comparison(table)
+    out, M = [], _check_int('M', M, 1) if M is not None else table.attrs.get('users')
+    users, power = (f"these {M:,} users" if M else "these users"), table.attrs.get('power', 0.8)
+    elsewhere, assumed = elsewhere or {}, _assumption_words(table)
+    for r, holds in zip(table.itertuples(), assumed):
+        pair, status = f"{r.a} against {r.b}", _pair_status(r)
+        if status in ('open', 'none') and (r.a, r.b) in elsewhere: status = 'elsewhere'   # never 'no n' if decided
+        allows = f"this evaluation estimates {_pp(r.difference)} and allows {_pp(r.lo)} to {_pp(r.hi)}"
+        adaptive = (f"; adaptive sampling from this n up to {int(r.adaptive_n_max):,} would decide "
+                    f"{_pp(r.adaptive_mde)} or more" if np.isfinite(getattr(r, 'adaptive_mde', np.nan)) else '')
+        detects = lambda: (f"at n = {int(r.mde_n):,} differences of {_pp(r.mde)} or more are decided with "
+                           f"{power:.0%} power")
+        out.append(({'decided': lambda: (f"{r.decision} is better ({pair}: the interval of the difference excludes "
+                                         f"0){holds}"),
+                    'unidentified': lambda: (f"{pair}: undecided; the data do not identify the difference (its start "
+                                             "shift exceeds half the interval): raise n"),
+                    'unplanned': lambda: f"{pair}: undecided",
+                    'above': lambda: (f"{pair}: undecided; it needs a sample set size above n = "
+                                      f"{int(r.needs_n_above):,}, and no larger n could be planned: its kernel does "
+                                      "not fit in memory here (the full ranking is predicted to decide it)"),
+                    'n': lambda: (f"{pair}: undecided; n = {int(r.needs_n):,} would decide it: {detects()}; {allows} "
+                                  f"({r.planned_power:.0%} power at the estimate shrunk for selection, "
+                                  f"{r.assurance:.0%} averaged over what it allows)"),
+                    'open': lambda: (f"{pair}: undecided; {detects()} (the full ranking), more than the estimate "
+                                     "shrunk for "
+                                     f"selection: no n is predicted to decide it on {users}, though a larger true "
+                                     f"difference would be; {allows}; more users would"),
+                    'none': lambda: (f"{pair}: undecided; no n decides it on {users}: {detects()} (the full ranking), "
+                                     f"and {allows}: more users would"),
+                    'elsewhere': lambda: (f"{pair}: undecided in this design, but {elsewhere[(r.a, r.b)]}; "
+                                          f"{detects()}; {allows}")}[status]())
+                   + (adaptive if status in ('n', 'open', 'none', 'elsewhere') else ''))
+    return out
+
+
 # %% ../nbs/20_report.ipynb #96d23a6b
 def format_comparison(t:pd.DataFrame, # the table of compare_files / compare_models
                       M:int=None,     # number of users
@@ -233,7 +319,7 @@ def cutoff_note(metric:str, K, N:int, n:int) -> str|None:
     block = (N - 1) / (n - 1)                       # global ranks behind one sampled position
     if K >= block: return None
     need = int(np.ceil((N - 1) / K)) + 1            # the n whose block is at most K ranks
-    return (f"{_label(metric, K)}: one sampled position stands for about {block:,.0f} global ranks "
+    return (f"{metric_label(metric, K)}: one sampled position stands for about {block:,.0f} global ranks "
             f"(N = {N:,}, n = {n:,}), more than K = {int(K)}: the estimate depends on how hits spread inside the "
             f"top {block:,.0f}, which sampled ranks cannot show, so it rests on the fitted shape of P(R) there; "
             f"n >= {need:,} (or adaptive sampling up to n_max >= {need:,}) resolves it")
@@ -252,13 +338,25 @@ def _check_results(res) -> dict:
 # %% ../nbs/20_report.ipynb #a77b63b6
 def _ties_record(inputs, models:list, metric:str, K) -> tuple[dict, list]:
     "The tie rule on record (None: ranks given as ranks), each model's held-out items tied with a negative, warnings."
-    label = _label(metric, K)
+    label = metric_label(metric, K)
     if inputs is None: return dict(rule=None, metric=label, models=pd.DataFrame()), []
     if not isinstance(inputs, ScoredInputs) or list(inputs.ranks) != models:
         raise ValueError(f"inputs must be the ScoredInputs the ranks were read from, with the models {models}; "
                          f"got {type(inputs).__name__}")
     s = tie_summary(inputs, metric, K)
     return dict(rule=inputs.ties, metric=label, models=s), tie_warnings(s, inputs.ties, label)
+
+# %% ../nbs/20_report.ipynb #94bdbbd1
+_ASSUMPTION_COLUMNS = ('lo_none', 'hi_none', 'lo_non_increasing', 'hi_non_increasing', 'assumption')
+
+def _with_assumptions(evs:dict, c:pd.DataFrame, level:float) -> pd.DataFrame:
+    "The comparisons with `label_assumptions`' bounds of a - b and each decision's label, metric by metric, in order."
+    replace = next(iter(evs.values())).replace
+    parts = [label_assumptions(evs, g, metric=metric_label(m, K), level=level, replace=replace)
+             for m, K, g in per_metric(c)]
+    labelled = pd.concat(parts, ignore_index=True)
+    return c.reset_index(drop=True).assign(**{k: labelled[k].to_numpy() for k in _ASSUMPTION_COLUMNS})
+
 
 # %% ../nbs/20_report.ipynb #be838303
 def _in_model_order(t:pd.DataFrame, models:list) -> pd.DataFrame:
@@ -281,6 +379,7 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
                    progress:bool=False,        # a progress bar over the estimators
                    client=None,                # a Dask `Client`: the bootstrap refits run on its cluster
                    inputs=None,                # the `ScoredInputs` the ranks were read from (its tie rule and ties)
+                   assumptions:bool=False,     # label each decision by the assumption on P(R) it needs (slow: LPs)
                   ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule, ties, ...
     "Everything a report shows: protocol, naive sampled metrics, estimates with intervals, comparisons, plans."
     client = _check_client(client)
@@ -289,6 +388,7 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
     if not isinstance(note, str): raise ValueError(f"note must be a string; got {type(note).__name__}")
     pairs, level, plan = _metric_pairs(metrics, Ks), _check_level(level), _check_bool('plan', plan)
     progress, first_ev = _check_bool('progress', progress), next(iter(evs.values()))
+    assumptions = _check_bool('assumptions', assumptions)
     ties, tie_notes = _ties_record(inputs, list(evs), *pairs[0])
     bar = tqdm(methods, desc='estimators', disable=not progress or len(methods) < 2, file=sys.stderr)
     estimates, comparisons, notes = [], pd.DataFrame(), []
@@ -298,7 +398,8 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
                                plan=plan and i == 0, progress=progress, client=client)   # the plan: a bar per metric@K
         estimates.append(t)
         if i == 0 and len(evs) > 1:                   # the first estimator's comparisons, metric by metric
-            notes = [(_label(m, K), s) for m, K, g in _per_metric(c) for s in decision_notes(g, c.attrs['users'])]
+            if assumptions: c = _with_assumptions(evs, c, level)
+            notes = [(metric_label(m, K), s) for m, K, g in per_metric(c) for s in decision_notes(g, c.attrs['users'])]
             comparisons = c.reset_index(drop=True); comparisons.attrs = {}   # the plan's curves stay out of the table
     sampled = pd.DataFrame([dict(model=k, metric=m, K=K, sampled=ev.sampled_metric(m, K))
                             for k, ev in evs.items() for m, K in pairs])
@@ -322,6 +423,8 @@ def _check_table(table, name:str, columns:set) -> pd.DataFrame:
     try: _unidentified(table['identified']) if 'identified' in table else None
     except (TypeError, ValueError):
         raise ValueError(f"{name}: column 'identified' must hold True, False or missing values") from None
+    try: [metric_label(m, K) for m, K in zip(table.metric, table.K)] if {'metric', 'K'} <= set(table) else None
+    except ValueError as e: raise ValueError(f"{name}: {e}") from None      # each panel's title: a metric@K
     return table
 
 # %% ../nbs/20_report.ipynb #7e5e464a
@@ -330,7 +433,7 @@ def _panels(t:pd.DataFrame) -> list:
     if not {'metric', 'K'} <= set(t): return [('', t)]
     keys = list(dict.fromkeys(zip(t.metric, t.K)))
     same_K = lambda K: (t.K == K) | (pd.isna(t.K) & (K is None or pd.isna(K)))
-    return [(_label(m, K), t[(t.metric == m) & same_K(K)]) for m, K in keys]
+    return [(metric_label(m, K), t[(t.metric == m) & same_K(K)]) for m, K in keys]
 
 # %% ../nbs/20_report.ipynb #b1da808c
 _UNDECIDED = 'not decided by the data (widened)'
@@ -439,7 +542,8 @@ def style_comparison(table:pd.DataFrame, # the table of compare_models (or of re
         decided = r.decision != 'undecided'
         base = _GREEN if decided else '' if known[t.index.get_loc(r.name)] else _ORANGE
         return [base + ('; font-weight: bold' if c == 'decision' and decided else '') for c in r.index]
-    return _styler(t, _number_formats(t, ('difference', 'lo', 'hi', 'start_shift'))).apply(shade, axis=1)
+    formats = _number_formats(t, ('difference', 'lo', 'hi', 'start_shift', *_ASSUMPTION_COLUMNS[:4]))
+    return _styler(t, formats).apply(shade, axis=1)
 
 # %% ../nbs/20_report.ipynb #cbd5dc59
 _LATEX_SPECIAL = {'\\': r'\textbackslash{}', '&': r'\&', '%': r'\%', '$': r'\$', '#': r'\#', '_': r'\_', '{': r'\{',
@@ -467,7 +571,7 @@ def _ties_caption(ties:dict) -> str:
 def _estimate_table_rows(res:dict) -> tuple[list, list]:
     "The estimates table of a report as (header, rows): per model the naive sampled metric, then each estimator."
     s, e = res['sampled'], res['estimates']
-    cols = list(dict.fromkeys(_label(m, K) for m, K in zip(s.metric, s.K)))
+    cols = list(dict.fromkeys(metric_label(m, K) for m, K in zip(s.metric, s.K)))
     digits = _decimals(np.r_[s.sampled, e.estimate])
     rows = []
     for k in res['protocol']['models']:
@@ -492,9 +596,11 @@ def _pair_rows(res:dict) -> tuple[list, list]:
     mde = [_detects(r) for r in _check_comparison(c).itertuples()]
     star = lambda r: ' *' if _unidentified(r.identified)[0] else ''
     diff = lambda r: f"{_num(r.difference, digits)} [{_num(r.lo, digits)}, {_num(r.hi, digits)}]" + star(r)
-    rows = [[_label(r.metric, r.K), r.a, r.b, diff(r), f"{r.prob_a_better:.3f}", r.decision, needs, m]
+    rows = [[metric_label(r.metric, r.K), r.a, r.b, diff(r), f"{r.prob_a_better:.3f}", r.decision, needs, m]
             for r, needs, m in zip(c.itertuples(), _needs_n_labels(c), mde)]
-    return _PAIR_HEADER, rows
+    if 'assumption' not in c: return _PAIR_HEADER, rows
+    labels = ['' if pd.isna(v) else str(v) for v in c.assumption]
+    return _PAIR_HEADER + ['assumption'], [row + [v] for row, v in zip(rows, labels)]
 
 # %% ../nbs/20_report.ipynb #397b4c4c
 def latex_tables(res:dict, # output of `report_results`
@@ -511,8 +617,9 @@ def latex_tables(res:dict, # output of `report_results`
         h, rows = _pair_rows(res)
         caption = (f"Paired comparisons of {p['methods'][0]}'s estimates, {level} intervals of the differences: a "
                    "model is named better where the interval excludes 0 and the data decide the difference (* where "
-                   "they do not); needs n and mde (the smallest difference decided with 80% power): see report.md.")
-        out.append(_tabular(h, rows, 'lllrrllr', caption, 'tab:samplerank-comparisons'))
+                   "they do not); needs n and mde (the smallest difference decided with 80% power)"
+                   + ("; assumption: what the call needs of P(R)" if 'assumption' in h else '') + ": see report.md.")
+        out.append(_tabular(h, rows, 'lllrrllr' + 'l' * (len(h) - 8), caption, 'tab:samplerank-comparisons'))
     return '\n\n'.join(out) + "\n"
 
 # %% ../nbs/20_report.ipynb #b7f97d04
@@ -565,6 +672,8 @@ _ESTIMATES_TEXT = ("The naive sampled metric of each model, then the estimate of
                    "catalogue with the interval for these users. `*`: the data do not decide the estimate (two "
                    "maximum-likelihood fits from different starts differ by more than half the interval); its "
                    "interval is widened by that difference.")
+_ASSUMPTION_LEGEND = (" Assumption: the weakest assumption on P(R) under which a decided pair's call holds: "
+                      + '; '.join(f"{k}: the call {v}" for k, v in ASSUMPTION_WORDS.items()) + '.')
 _RESOLVED_TEXT = ("Every metric@K of this report is resolved: each cut-off is at least the block of global ranks one "
                   "sampled position stands for.")
 
@@ -581,10 +690,10 @@ def _comparisons_part(res:dict) -> list:
     "The report's comparisons and sentences sections, as Markdown blocks (none with one model)."
     if res['comparisons'].empty: return []
     h, rows = _pair_rows(res)
-    legend = _NEEDS_N_LEGEND[0].upper() + _NEEDS_N_LEGEND[1:]
+    legend = _NEEDS_N_LEGEND[0].upper() + _NEEDS_N_LEGEND[1:] + '.' + (_ASSUMPTION_LEGEND if 'assumption' in h else '')
     return ['## Which model is better? Paired comparisons',
             f"Differences a - b of {res['protocol']['methods'][0]}'s estimates on the same users; `*`: the data "
-            f"do not identify the difference. {legend}.",
+            f"do not identify the difference. {legend}",
             markdown_table(pd.DataFrame(rows, columns=h).set_index('metric')),
             '![Paired differences](comparisons.png)',
             '## Every pair in one sentence', '\n'.join(f'- {m}: {s}' for m, s in res['notes']),
@@ -640,16 +749,18 @@ def report_files(paths:list,                 # files of sampled ranks, one per m
                  plan:bool=True,             # say what would decide the undecided pairs
                  progress:bool=False,        # progress bar
                  client=None,                # a Dask `Client`: the bootstrap refits run on its cluster
+                 assumptions:bool=False,     # label each decision by the assumption on P(R) it needs (slow: LPs)
                 ) -> str:                    # the report (Markdown)
     "Read one or more models' sampled ranks from files (or `data`), compute the report, write it to `out` atomically."
     _metric_pairs(metrics, Ks); _check_level(level); _check_client(client)
-    _estimator_names(methods)
+    _estimator_names(methods); _check_bool('assumptions', assumptions)
     with _atomic_out(out) as tmp:
         evs, where, sizes = _model_ranks(paths, N, n, names, replace, data, 'report', 1)
         inputs = data if isinstance(data, ScoredInputs) else None
         note = '; '.join(s for s in (note or (inputs.note if inputs else ''), sizes) if s)
         try: res = report_results(evs, metrics=metrics, Ks=Ks, methods=methods, level=level, seed=seed,
-                                  n_boot=n_boot, plan=plan, note=note, progress=progress, client=client, inputs=inputs)
+                                  n_boot=n_boot, plan=plan, note=note, progress=progress, client=client, inputs=inputs,
+                                  assumptions=assumptions)
         except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
         for w in res['warnings']: warnings.warn(w, stacklevel=2)
         return _write_report_files(res, tmp)

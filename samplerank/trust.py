@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm
 from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
-from .metrics import metric_weights
+from .metrics import metric_weights, metric_label
 from .evaluation import (SampledRanks, RankDistribution, get_estimator, register_estimator, _get_estimator,
                                    _KernelNotHeld)
 from .sampling import _StreamedKernel, sample_ranks_shared
@@ -23,8 +23,8 @@ from .mle import _fit_mle_fast                      # re-exported for bench/inte
 from .bootstrap import _linear_draws, _BATCH_CACHE  # re-exported for bench/ until it imports from bootstrap
 
 # %% auto #0
-__all__ = ['DECISION_RULE', 'RECOMMENDED', 'decision_rule', 'evaluate_models', 'estimate_intervals', 'compare_models',
-           'plan_comparison', 'smallest_sample', 'decision_notes']
+__all__ = ['DECISION_RULE', 'RECOMMENDED', 'decision_rule', 'evaluate_models', 'per_metric', 'estimate_intervals',
+           'compare_models', 'plan_comparison', 'smallest_sample']
 
 # %% ../nbs/16_trust.ipynb #305d8b74
 def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
@@ -280,11 +280,44 @@ def _comparisons(evs:dict, pairs:list, est:dict, draws:dict, shift:dict, s:Setti
     if curves: comparisons.attrs['plan'] = pd.concat(curves, ignore_index=True)   # every prediction made
     return comparisons
 
+# %% ../nbs/16_trust.ipynb #a39f5f05
+def _check_comparison(table) -> pd.DataFrame:
+    "The table of `compare_models`, checked: names, decisions, differences, probabilities and plan in range."
+    msg = ("table must be the DataFrame of compare_models (a, b, difference, lo, hi, prob_a_better, decision, "
+           "identified"
+           "[, needs_n, planned_power, assurance, ...])")
+    plan = [c for c in _PLAN_COLUMNS if isinstance(table, pd.DataFrame) and c in table]
+    needed = {'a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'identified'}
+    if (not isinstance(table, pd.DataFrame) or table.empty or not needed <= set(table)
+            or len([c for c in _PLAN_COLUMNS[:3] if c in plan]) not in (0, 3)):   # the later columns: optional
+        raise ValueError(msg)
+    try:
+        p, x, v = (table[c].to_numpy(np.float64) for c in ('prob_a_better', ['difference', 'lo', 'hi'], plan))
+        pd.array(table.identified.to_numpy(object), dtype='boolean')
+    except (TypeError, ValueError): raise ValueError(f"{msg}; it holds values of another type") from None
+    names = (all(isinstance(x, str) and x for x in (*table.a, *table.b))
+             and all(d in (a, b, 'undecided') for a, b, d in zip(table.a, table.b, table.decision)))
+    share = [plan.index(c) for c in ('planned_power', 'assurance') if c in plan]
+    if not (names and np.isfinite(p).all() and ((0 <= p) & (p <= 1)).all() and np.isfinite(x).all()
+            and not np.isinf(v).any() and not (v < 0).any() and not (v[:, share] > 1).any()):
+        raise ValueError(f"{msg}; it holds a name, decision, difference, probability or plan value out of range")
+    return table.assign(**{c: v[:, j] for j, c in enumerate(plan)})   # the plan's columns as floats (None: NaN)
+
 # %% ../nbs/16_trust.ipynb #c1e7a0b8
-def _per_metric(comparisons:pd.DataFrame) -> list[tuple]:
-    "The comparisons of `evaluate_models` metric by metric, in the order asked: (metric, K, its other columns)."
+def per_metric(comparisons:pd.DataFrame, # the comparisons of `evaluate_models`: columns metric, K, a, b, ...
+              ) -> list[tuple]:          # (metric, K, its comparisons without metric and K), in the order asked
+    "The comparisons of `evaluate_models` metric by metric, each as `compare_models` gives one metric's."
+    if not isinstance(comparisons, pd.DataFrame) or not {'metric', 'K', 'a', 'b', 'decision'} <= set(comparisons):
+        raise ValueError("comparisons must be the comparisons DataFrame of evaluate_models (metric, K, a, b, decision, "
+                         f"...); got {type(comparisons).__name__}")
+    groups = comparisons.groupby(['metric', 'K'], sort=False, dropna=False)
+    try:
+        if len(comparisons): _check_comparison(comparisons.drop(columns=['metric', 'K']))
+        [metric_label(m, K) for m, K in groups.groups]                    # names and cut-offs a table can show
+    except (TypeError, ValueError) as e: raise ValueError(f"comparisons: {e}") from None
     return [(m, None if pd.isna(K) else int(K), g.drop(columns=['metric', 'K']).reset_index(drop=True))
-            for (m, K), g in comparisons.groupby(['metric', 'K'], sort=False, dropna=False)]
+            for (m, K), g in groups]
+
 
 # %% ../nbs/16_trust.ipynb #a58d1e57
 def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 1..n_u), or a SampledRanks
@@ -335,7 +368,7 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
     _, c = evaluate_models(evs, metrics=(_check_metric(metric),), Ks=(K,), method=method, level=level, seed=seed,
                            replace=replace, n_boot=n_boot, strata=strata, exact_pools=exact_pools, identify=identify,
                            plan=plan, power=power, progress=progress, client=client, **options)
-    out = _per_metric(c)[0][2]
+    out = per_metric(c)[0][2]
     out.attrs = {k: c.attrs[k] for k in ('users', 'level', 'power')}
     if 'plan' in c.attrs: out.attrs['plan'] = c.attrs['plan'].drop(columns=['metric', 'K'])
     return out
@@ -552,103 +585,3 @@ def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, metric:str, K, s:Set
             if ab in se_n:
                 out['adaptive_mde'][j], out['adaptive_n_max'][j] = float(_mde(se_n[ab], s.level, s.power)), n_max
     return (*out.values(), pd.DataFrame(rows, columns=['a', 'b', 'n', 'se', 'mde', 'power', 'assurance']))
-
-# %% ../nbs/16_trust.ipynb #a39f5f05
-def _check_comparison(table) -> pd.DataFrame:
-    "The table of `compare_models`, checked: names, decisions, differences, probabilities and plan in range."
-    msg = ("table must be the DataFrame of compare_models (a, b, difference, lo, hi, prob_a_better, decision, "
-           "identified"
-           "[, needs_n, planned_power, assurance, ...])")
-    plan = [c for c in _PLAN_COLUMNS if isinstance(table, pd.DataFrame) and c in table]
-    needed = {'a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'identified'}
-    if (not isinstance(table, pd.DataFrame) or table.empty or not needed <= set(table)
-            or len([c for c in _PLAN_COLUMNS[:3] if c in plan]) not in (0, 3)):   # the later columns: optional
-        raise ValueError(msg)
-    try:
-        p, x, v = (table[c].to_numpy(np.float64) for c in ('prob_a_better', ['difference', 'lo', 'hi'], plan))
-        pd.array(table.identified.to_numpy(object), dtype='boolean')
-    except (TypeError, ValueError): raise ValueError(f"{msg}; it holds values of another type") from None
-    names = (all(isinstance(x, str) and x for x in (*table.a, *table.b))
-             and all(d in (a, b, 'undecided') for a, b, d in zip(table.a, table.b, table.decision)))
-    share = [plan.index(c) for c in ('planned_power', 'assurance') if c in plan]
-    if not (names and np.isfinite(p).all() and ((0 <= p) & (p <= 1)).all() and np.isfinite(x).all()
-            and not np.isinf(v).any() and not (v < 0).any() and not (v[:, share] > 1).any()):
-        raise ValueError(f"{msg}; it holds a name, decision, difference, probability or plan value out of range")
-    return table.assign(**{c: v[:, j] for j, c in enumerate(plan)})   # the plan's columns as floats (None: NaN)
-
-# %% ../nbs/16_trust.ipynb #8b643683
-def _pair_status(r) -> str:
-    "What one comparison row can say: decided, unplanned, unidentified, n, above, open or none (see the legend)."
-    if r.decision != 'undecided': return 'decided'
-    if not hasattr(r, 'needs_n'): return 'unidentified' if _unidentified(r.identified)[0] else 'unplanned'
-    if np.isfinite(r.needs_n): return 'n'
-    if np.isfinite(getattr(r, 'needs_n_above', np.nan)): return 'above'
-    if not np.isfinite(getattr(r, 'mde', np.nan)): return 'unidentified'
-    return 'none' if r.mde > max(abs(r.lo), abs(r.hi)) else 'open'
-
-_NEEDS_N_LEGEND = ("needs n: for a decided pair, the n of this evaluation, which decides it; for an undecided pair, "
-                   "the smallest fixed sample set size whose minimum detectable difference (mde: the smallest true "
-                   "difference decided with 80% power) is below the estimated difference; > N: no n decides the "
-                   "estimated difference on these users, though the full ranking decides some differences the "
-                   "evaluation allows (see mde); none: the full ranking's mde exceeds every difference the evaluation "
-                   "allows (more users would); > n: more than the largest n whose kernel fits in memory here; "
-                   "raise n: the data do not identify the difference")
-
-# %% ../nbs/16_trust.ipynb #b86d63d1
-def _needs_n_labels(table:pd.DataFrame, elsewhere:dict=None) -> list[str]:
-    "Each pair's `needs n` as a table shows it: the n, '' where not planned, else the words of `_NEEDS_N_LEGEND`."
-    words = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'open': '> N', 'none': 'none',
-             'elsewhere': 'other design'}
-    out = []
-    for r in _check_comparison(table).itertuples():
-        status = _pair_status(r)
-        if status in ('open', 'none') and (r.a, r.b) in (elsewhere or {}): status = 'elsewhere'   # decided elsewhere
-        planned = status in ('n', 'decided') and np.isfinite(getattr(r, 'needs_n', np.nan))    # one meaning everywhere
-        out.append(f'{int(r.needs_n):,}' if planned else f'> {int(r.needs_n_above):,}' if status == 'above'
-                   else words[status])
-    return out
-
-# %% ../nbs/16_trust.ipynb #f1e28e83
-def _pp(x:float) -> str:
-    "A difference of metrics in percentage points, to two significant digits: 0.0093 -> '0.93 pp'."
-    v = 100 * float(x)
-    digits = 1 - int(np.floor(np.log10(abs(v)))) if v != 0 and np.isfinite(v) else 1
-    return f"{v:.{max(digits, 0)}f} pp"
-
-def decision_notes(table:pd.DataFrame, # comparisons of one metric (`compare_models`' table, or `evaluate_models`')
-                   M:int=None,         # number of users, named where no n decides a pair (default: the table's)
-                   elsewhere:dict=None,# (a, b) -> what another design of the same evaluation decided
-                  ) -> list[str]:      # one sentence per pair
-    "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
-    table = _check_comparison(table)
-    out, M = [], _check_int('M', M, 1) if M is not None else table.attrs.get('users')
-    users, power = (f"these {M:,} users" if M else "these users"), table.attrs.get('power', 0.8)
-    elsewhere = elsewhere or {}
-    for r in table.itertuples():
-        pair, status = f"{r.a} against {r.b}", _pair_status(r)
-        if status in ('open', 'none') and (r.a, r.b) in elsewhere: status = 'elsewhere'   # never 'no n' if decided
-        allows = f"this evaluation estimates {_pp(r.difference)} and allows {_pp(r.lo)} to {_pp(r.hi)}"
-        adaptive = (f"; adaptive sampling from this n up to {int(r.adaptive_n_max):,} would decide "
-                    f"{_pp(r.adaptive_mde)} or more" if np.isfinite(getattr(r, 'adaptive_mde', np.nan)) else '')
-        detects = lambda: (f"at n = {int(r.mde_n):,} differences of {_pp(r.mde)} or more are decided with "
-                           f"{power:.0%} power")
-        out.append(({'decided': lambda: f"{r.decision} is better ({pair}: the interval of the difference excludes 0)",
-                    'unidentified': lambda: (f"{pair}: undecided; the data do not identify the difference (its start "
-                                             "shift exceeds half the interval): raise n"),
-                    'unplanned': lambda: f"{pair}: undecided",
-                    'above': lambda: (f"{pair}: undecided; it needs a sample set size above n = "
-                                      f"{int(r.needs_n_above):,}, and no larger n could be planned: its kernel does "
-                                      "not fit in memory here (the full ranking is predicted to decide it)"),
-                    'n': lambda: (f"{pair}: undecided; n = {int(r.needs_n):,} would decide it: {detects()}; {allows} "
-                                  f"({r.planned_power:.0%} power at the estimate shrunk for selection, "
-                                  f"{r.assurance:.0%} averaged over what it allows)"),
-                    'open': lambda: (f"{pair}: undecided; {detects()} (the full ranking), more than the estimate "
-                                     "shrunk for "
-                                     f"selection: no n is predicted to decide it on {users}, though a larger true "
-                                     f"difference would be; {allows}; more users would"),
-                    'none': lambda: (f"{pair}: undecided; no n decides it on {users}: {detects()} (the full ranking), "
-                                     f"and {allows}: more users would"),
-                    'elsewhere': lambda: (f"{pair}: undecided in this design, but {elsewhere[(r.a, r.b)]}; "
-                                          f"{detects()}; {allows}")}[status]())
-                   + (adaptive if status in ('n', 'open', 'none', 'elsewhere') else ''))
-    return out

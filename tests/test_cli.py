@@ -88,3 +88,22 @@ def test_estimate_takes_methods_and_the_old_method_spelling():
     assert _parser().parse_args(base + ['--methods', 'mle', 'mes']).methods == ['mle', 'mes']
     assert _parser().parse_args(base + ['--method', 'mle']).methods == ['mle']
     assert _parser().parse_args(base).methods == [RECOMMENDED]
+
+def test_report_assumptions_adds_the_column(tmp_path):
+    "`report --assumptions`: each decided pair labelled by the assumption on P(R) it needs, in report.md and tables.tex."
+    files = []
+    for name, spread in (('a', 3), ('b', 60)):
+        files.append(tmp_path / f'{name}.csv')
+        files[-1].write_text('rank\n' + '\n'.join(str(1 + (7 * i) % spread) for i in range(400)) + '\n')
+    out = tmp_path / 'rep'
+    r = run('report', *map(str, files), '--N', '1000', '--n', '100', '--metrics', 'ndcg', '--n-boot', '20', '--no-plan',
+            '--quiet', '--assumptions', '--out', str(out))
+    assert r.returncode == 0, r.stderr
+    md = (out / 'report.md').read_text()
+    assert '| mde | assumption |' in md and '| ndcg@10 | a | b | ' in md
+    row = next(l for l in md.splitlines() if l.startswith('| ndcg@10 | a | b | '))
+    assert row.split('|')[-2].strip() in ('none', 'non-increasing', 'smooth')
+    assert '; the call ' in md and '& assumption' in (out / 'tables.tex').read_text()
+    from samplerank.cli import _parser
+    base = ['report', 'a.csv', 'b.csv', '--N', '1000', '--n', '100']
+    assert _parser().parse_args(base).assumptions is False and _parser().parse_args(base + ['--assumptions']).assumptions

@@ -240,7 +240,8 @@ API = {
     'ht_counts': E(s0=0.5, s=np.linspace(0, 1, 9), q=np.full(9, 0.1), replace=True),
     'inclusion_probs': E(q=np.full(9, 0.1), m=3, kinds=dict(m='int')),
     'report_results': E(ranks={'A': SR, 'B': SR_B}, N=N, n=n, metrics=('ndcg',), Ks=(10,), methods=('CLS',), level=0.95, seed=0,
-                        replace=True, n_boot=20, plan=False, note='', progress=False, kinds=dict(ranks='dict', methods='seq')),
+                        replace=True, n_boot=20, plan=False, note='', progress=False, assumptions=False,
+                        kinds=dict(ranks='dict', methods='seq')),
     'write_report': E(call=lambda res=REPORT: sr.write_report(res, TMP / 'report'), res=REPORT),   # the output directory: its own tests
     'report_markdown': E(res=REPORT),
     'latex_tables': E(res=REPORT),
@@ -252,6 +253,18 @@ API = {
 }
 
 # Public names that are not functions, or whose call reads the network or draws a figure.
+BOUNDS = {'none': ((0.3, 0.4), (0.1, 0.2)), 'non-increasing': ((0.3, 0.4), (0.1, 0.2))}   # assumption -> (a's, b's) range
+API.update({
+    'metric_bounds': E(sampled_ranks=SR, N=N, n=n, metric='ndcg@10', level=0.95, assumption='none', replace=True),
+    'assumption_label': E(decision='A', a='A', b='B', bounds=BOUNDS, kinds=dict(decision='name', a='name', b='name')),
+    'label_assumptions': E(ranks={'A': SR, 'B': SR_B}, table=COMPARISON[['a', 'b', 'decision']], N=N, n=n, metric='ndcg@10', level=0.95, replace=True,
+                           kinds=dict(ranks='dict')),
+})
+
+# Public in their modules; entered here once `samplerank/__init__` (nbs/index.ipynb) exports them too.
+for _name, _entry in (('metric_label', E(metric='ndcg', K=10)), ('per_metric', E(comparisons=REPORT['comparisons']))):
+    if _name in sr.__all__: API[_name] = _entry
+
 SKIPPED = {'__version__': 'a string', 'METRICS': 'a tuple of names', 'ESTIMATORS': 'the registry dict',
            'DECISION_RULE': 'a sentence', 'ScoredInputs': 'a dataclass of what read_inputs read'}
 
@@ -456,10 +469,8 @@ def notebook(fname):
 
 # Known defects, found by this suite: (function, argument) -> a reproducer and what it gives instead of a named ValueError
 # or a finite value. Each is a strict xfail: it becomes an error once fixed, and its line here is then removed.
-KNOWN_FIXED = {
-}
-KNOWN_DRAWN = {
-}
+KNOWN_FIXED = {}
+KNOWN_DRAWN = {}
 
 
 def _marks(known, key, fname):
