@@ -53,15 +53,15 @@ RUN = {str(u): {str(i): float(s) for i, s in zip(g.item, g.score)} for u, g in C
 QRELS = {str(u): {str(i): int(l) for i, l in zip(g.item, g.label)} for u, g in CANDS.groupby('user')}
 MODELS = {'A': [1, 3, 30, 150], 'B': [2, 5, 20, 100]}             # global ranks of two small models (exact_table etc.)
 STUDY_MODELS = {'A': GR, 'B': np.minimum(N, GR + 5)}
-STUDY, _ = sr.run_study(STUDY_MODELS, N, n, estimators={'CLS': sr.default_estimators(('CLS',))['CLS']}, metrics=('recall',),
+STUDY, _ = sr.run_study(STUDY_MODELS, N, n, methods={'CLS': sr.default_estimators(('CLS',))['CLS']}, metrics=('recall',),
                         Ks=(5, 10), repeats=2, progress=False)
-CURVES = sr.curve_study(STUDY_MODELS, N, n, estimators=('BV',), metrics=('recall',), Ks=range(1, 6), repeats=2, progress=False)
+CURVES = sr.curve_study(STUDY_MODELS, N, n, methods=('BV',), metrics=('recall',), Ks=range(1, 6), repeats=2, progress=False)
 COMPARISON = sr.compare_models({'A': SR, 'B': SR_B}, N, n, seed=0, n_boot=20, plan=True)   # with the plan's columns
 REPORT = sr.report_results({'A': SR, 'B': SR_B}, N, n, metrics=('ndcg',), Ks=(10,), methods=('CLS',), seed=0, n_boot=20, plan=False)
 RANKS_TABLE = {'A': pd.DataFrame({'sampled_rank': SR, 'reference_rank': GR}),
                'B': pd.DataFrame({'sampled_rank': SR_B, 'reference_rank': np.minimum(N, GR + 5)})}
 RANKS_GLOBAL = {k: d.assign(global_rank=d.reference_rank) for k, d in RANKS_TABLE.items()}
-EST_TABLE = sr.estimate_table({k: d for k, d in RANKS_TABLE.items()}, N, n, estimators={'CLS': sr.default_estimators(('CLS',))['CLS']})
+EST_TABLE = sr.estimate_table({k: d for k, d in RANKS_TABLE.items()}, N, n, methods={'CLS': sr.default_estimators(('CLS',))['CLS']})
 PLAN = pd.DataFrame({'a': ['A'], 'b': ['B'], 'n': [50], 'M': [50], 'power': [0.5], 'width': [0.1]})
 EV = sr.SampledRanks(SR, N, n)
 SIZES = sr.adaptive_sample_ranks(GR, N, n0=10, n_max=40, seed=0)[1]
@@ -142,8 +142,8 @@ API = {
     'bv_adjusted_metric': E(N=N, n=n, metric='ndcg', K=10, gamma=0.01, prior=None, replace=True),
     'cls_adjusted_metric': E(N=N, n=n, metric='ndcg', K=10, prior=None, replace=True),
     'bv_distribution': E(sampled_ranks=SR, N=N, n=n, gamma=1.0, prior=None, replace=True),   # the default gamma (0.01): test_bv_distribution_default_gamma
-    'default_estimators': E(names=('CLS', 'MLE')),
-    'run_study': E(models=STUDY_MODELS, N=N, n=n, estimators={'CLS': sr.default_estimators(('CLS',))['CLS']},
+    'default_estimators': E(methods=('CLS', 'MLE')),
+    'run_study': E(models=STUDY_MODELS, N=N, n=n, methods={'CLS': sr.default_estimators(('CLS',))['CLS']},
                    metrics=('recall',), Ks=(10,), repeats=2, replace=True, seed=0, progress=False),
     'summary_table': E(df=STUDY, K=10, scale=100),
     'relative_error_table': E(df=STUDY),
@@ -165,7 +165,7 @@ API = {
     'rank_histograms': E(call=_rank_histograms, model=MODEL, split=SPLIT, n=10, replace=True, n_max=None, seed=0, block=256, npartitions=None),
     'rank_models': E(split=SPLIT, models=[MODEL], n=10, replace=True, seed=0, progress=False),
     'metrics_table': E(ranks=RANKS_GLOBAL, N=N, n=n, kinds=dict(ranks='dict')),
-    'estimate_table': E(ranks=RANKS_TABLE, N=N, n=n, estimators={'CLS': sr.default_estimators(('CLS',))['CLS']},
+    'estimate_table': E(ranks=RANKS_TABLE, N=N, n=n, methods={'CLS': sr.default_estimators(('CLS',))['CLS']},
                         kinds=dict(ranks='dict')),
     'winners': E(table=EST_TABLE),
     'hit_ratio_curve': E(ranks=GR, N=N),
@@ -180,8 +180,8 @@ API = {
                         f=sr.f_linear(np.arange(1, n + 1), N, n), kinds=dict(hr='vector', shr='vector', f='vector')),
     'estimate_mn': E(sampled_ranks=SR, N=N, n=n, metric='ndcg', K=10, prior=None, replace=True),
     'mn_adjusted_metric': E(N=N, n=n, metric='ndcg', K=10, M=M, prior=None, replace=True),
-    'estimate_curves': E(sampled_ranks=SR, N=N, n=n, estimators=('BV',), metrics=('recall',), Ks=range(1, 6), gamma=0.01, replace=True),
-    'curve_study': E(models=STUDY_MODELS, N=N, n=n, estimators=('BV',), metrics=('recall',), Ks=range(1, 6), repeats=2, seed=0,
+    'estimate_curves': E(sampled_ranks=SR, N=N, n=n, methods=('BV',), metrics=('recall',), Ks=range(1, 6), gamma=0.01, replace=True),
+    'curve_study': E(models=STUDY_MODELS, N=N, n=n, methods=('BV',), metrics=('recall',), Ks=range(1, 6), repeats=2, seed=0,
                      progress=False),
     'average_relative_error': E(study=CURVES[CURVES.model == 'A'], metric='recall', stat='display'),   # B's exact recall@1..5 is 0: no relative error (refused)
     'winner_counts': E(study=CURVES, metric='recall', K=5),
@@ -277,7 +277,7 @@ FLOAT_NAMES = {'tol', 'gap', 'C', 'median', 'spread', 'eta', 'gamma', 'scale', '
 RANK_NAMES = {'ranks', 'sampled_ranks', 'global_ranks', 'R', 'ranks_a', 'ranks_b', 'k', 'pool_sizes'}
 VECTOR_NAMES = {'prior', 'weights', 'p', 'pmf', 'hr', 'shr', 'f', 's', 'q', 'negatives', 'scores', 'users', 'items',
                 'test_users', 'test_items'}
-SEQ_NAMES = {'metrics', 'Ks', 'names', 'sample_sizes', 'n_values', 'fixed', 'adaptive', 'estimators'}
+SEQ_NAMES = {'metrics', 'Ks', 'names', 'sample_sizes', 'n_values', 'fixed', 'adaptive', 'estimators', 'methods'}
 
 
 def kind_of(fname, arg, value):
