@@ -7,12 +7,12 @@ Docs: https://samplerank.github.io/samplerank/bounds.html.md"""
 
 # %% ../nbs/19a_bounds.ipynb #83f5085e
 from __future__ import annotations
+import functools
 import numpy as np
 import pandas as pd
 import scipy.sparse as sps
 from scipy.optimize import linprog
 from scipy.stats import beta
-from .core import _check_bool
 from .evaluation import SampledRanks
 from .metrics import _weights_at
 from .sampling import rank_pmf
@@ -20,7 +20,7 @@ from .translate import _parse_metric
 from .trust import _check_level, _model_evaluations
 
 # %% auto #0
-__all__ = ['ASSUMPTIONS', 'ASSUMPTION_WORDS', 'metric_bounds', 'assumption_label', 'label_assumptions']
+__all__ = ['ASSUMPTIONS', 'LABEL_COLUMNS', 'ASSUMPTION_WORDS', 'metric_bounds', 'assumption_label', 'label_assumptions']
 
 # %% ../nbs/19a_bounds.ipynb #f9393300
 def _rank_points(n:int, dense:int=20, ratio:float=1.25) -> np.ndarray:
@@ -47,13 +47,21 @@ def _grid_ranks(N:int, n:int, K:int|None) -> np.ndarray:
 # %% ../nbs/19a_bounds.ipynb #1ce36328
 _EXACT_SUMS = 2_000_000     # up to this N the uniforms' columns sum every global rank; beyond, the grid's
 
-def _columns(N:int, n:int, points, metric:tuple, replace:bool, monotone:bool) -> tuple:
-    "Band rows (P(r <= t | column) at the points, P x C) and metric of each column: point masses or uniforms."
+def _read_only(*arrays) -> tuple:
+    "The arrays, locked: `_columns` keeps them for the next model, assumption or bound that asks."
+    for a in arrays: a.flags.writeable = False
+    return arrays
+
+
+@functools.lru_cache(maxsize=64)
+def _columns(N:int, n:int, metric:tuple, replace:bool, monotone:bool) -> tuple:
+    "Band rows (P(r <= t | column) at the band's points, P x C) and metric of each column: point masses or uniforms."
     name, K = metric
+    points = _rank_points(n)
     grid = _grid_ranks(N, n, K)
     if not monotone:
         F = np.cumsum(rank_pmf(N, n, R=grid, replace=replace), axis=1)[:, points - 1]
-        return F.T, _weights_at(name, grid, N, K)
+        return _read_only(F.T, _weights_at(name, grid, N, K))
     R = np.arange(1, N + 1) if N <= _EXACT_SUMS else grid
     size = np.diff(np.r_[0, R]).astype(float)          # the ranks each row stands for (1 when exact)
     F_sum, g_sum, Fs, gs = np.zeros(len(points)), 0.0, [], []
@@ -64,7 +72,7 @@ def _columns(N:int, n:int, points, metric:tuple, replace:bool, monotone:bool) ->
         keep = np.isin(Rb, grid)
         Fs.append((F + F_sum)[keep] / Rb[keep, None]); gs.append((g + g_sum)[keep] / Rb[keep])
         F_sum, g_sum = F_sum + F[-1], g_sum + g[-1]
-    return np.vstack(Fs).T, np.concatenate(gs)
+    return _read_only(np.vstack(Fs).T, np.concatenate(gs))
 
 # %% ../nbs/19a_bounds.ipynb #38de08d1
 def _pool_bins(Ns:np.ndarray, ratio:float=1.1) -> list[tuple[int, int, float]]:
@@ -95,6 +103,8 @@ def _bernstein(M:int, var:float, delta:float) -> float:
 
 # %% ../nbs/19a_bounds.ipynb #247737ce
 ASSUMPTIONS = ('none', 'non-increasing')  # what the bounds may assume about P(R), from the weakest
+LABEL_COLUMNS = (*(f"{e}_{s.replace('-', '_')}" for s in ASSUMPTIONS for e in ('lo', 'hi')),
+                 'assumption')            # what `label_assumptions` adds: bounds of a - b, then the label
 
 def _check_assumption(assumption) -> str:
     "One of `ASSUMPTIONS`, or `ValueError` naming them."
@@ -105,11 +115,12 @@ def _check_assumption(assumption) -> str:
 # %% ../nbs/19a_bounds.ipynb #1f2eec82
 def _bounds(ev:SampledRanks, metric:tuple, alpha:float, monotone:bool) -> tuple[float, float]:
     "(lo, hi) of the users' global metric at 1 - alpha; NaN when n varies or the band admits no P(R)."
-    if len(np.unique(ev.n)) > 1: return np.nan, np.nan
-    n, points, bins = int(ev.n[0]), _rank_points(int(ev.n[0])), _pool_bins(ev.Ns)
+    if ev.fixed_n is None: return np.nan, np.nan
+    n, bins = ev.fixed_n, _pool_bins(ev.Ns)
+    points = _rank_points(n)
     band, shares = _cdf_band(ev.ranks, points, alpha / 3 if monotone else alpha), np.array([b[2] for b in bins])
     def extremes(mono):
-        cols = lambda i: [_columns(b[i], n, points, metric, ev.replace, mono) for b in bins]
+        cols = lambda i: [_columns(b[i], n, metric, ev.replace, mono) for b in bins]
         return _extreme(cols(1), shares, *band, 1.0), _extreme(cols(0), shares, *band, -1.0)
     lo, hi = extremes(False)
     if not monotone: return lo, hi
@@ -180,10 +191,9 @@ def label_assumptions(ranks:dict,             # model name -> sampled ranks (or 
     used = sorted(set(table.a) | set(table.b))
     B = {(m, s): _bounds(evs[m], metric, alpha / 2, s == 'non-increasing') for m in used for s in ASSUMPTIONS}
     out = table.copy()
-    for s in ASSUMPTIONS:
-        key = s.replace('-', '_')
-        out[f'lo_{key}'] = [B[a, s][0] - B[b, s][1] for a, b in zip(table.a, table.b)]
-        out[f'hi_{key}'] = [B[a, s][1] - B[b, s][0] for a, b in zip(table.a, table.b)]
+    for s, lo, hi in zip(ASSUMPTIONS, LABEL_COLUMNS[0::2], LABEL_COLUMNS[1::2]):
+        out[lo] = [B[a, s][0] - B[b, s][1] for a, b in zip(table.a, table.b)]
+        out[hi] = [B[a, s][1] - B[b, s][0] for a, b in zip(table.a, table.b)]
     out['assumption'] = [assumption_label(d, a, b, {s: (B[a, s], B[b, s]) for s in ASSUMPTIONS})
                          for a, b, d in zip(table.a, table.b, table.decision)]
     return out

@@ -18,7 +18,7 @@ from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimat
 from .trust import (
     estimate_intervals, compare_models, evaluate_models, decision_rule, per_metric, RECOMMENDED,
     _check_level, _check_comparison, _unidentified, _metric_pairs, _model_evaluations, _check_client)
-from .bounds import label_assumptions, ASSUMPTION_WORDS
+from .bounds import label_assumptions, ASSUMPTION_WORDS, LABEL_COLUMNS
 from .adapters import (
     AdapterInputError, ScoredInputs, read_sampled_ranks, catalogue_sizes, sizes_rule, tie_summary,
     tie_warnings, TIE_WORDS, _sizes_file)
@@ -347,15 +347,13 @@ def _ties_record(inputs, models:list, metric:str, K) -> tuple[dict, list]:
     return dict(rule=inputs.ties, metric=label, models=s), tie_warnings(s, inputs.ties, label)
 
 # %% ../nbs/20_report.ipynb #94bdbbd1
-_ASSUMPTION_COLUMNS = ('lo_none', 'hi_none', 'lo_non_increasing', 'hi_non_increasing', 'assumption')
-
 def _with_assumptions(evs:dict, c:pd.DataFrame, level:float) -> pd.DataFrame:
     "The comparisons with `label_assumptions`' bounds of a - b and each decision's label, metric by metric, in order."
     replace = next(iter(evs.values())).replace
     parts = [label_assumptions(evs, g, metric=metric_label(m, K), level=level, replace=replace)
              for m, K, g in per_metric(c)]
     labelled = pd.concat(parts, ignore_index=True)
-    return c.reset_index(drop=True).assign(**{k: labelled[k].to_numpy() for k in _ASSUMPTION_COLUMNS})
+    return c.reset_index(drop=True).assign(**{k: labelled[k].to_numpy() for k in LABEL_COLUMNS})
 
 
 # %% ../nbs/20_report.ipynb #be838303
@@ -542,7 +540,7 @@ def style_comparison(table:pd.DataFrame, # the table of compare_models (or of re
         decided = r.decision != 'undecided'
         base = _GREEN if decided else '' if known[t.index.get_loc(r.name)] else _ORANGE
         return [base + ('; font-weight: bold' if c == 'decision' and decided else '') for c in r.index]
-    formats = _number_formats(t, ('difference', 'lo', 'hi', 'start_shift', *_ASSUMPTION_COLUMNS[:4]))
+    formats = _number_formats(t, ('difference', 'lo', 'hi', 'start_shift', *LABEL_COLUMNS[:4]))
     return _styler(t, formats).apply(shade, axis=1)
 
 # %% ../nbs/20_report.ipynb #cbd5dc59
