@@ -7,7 +7,7 @@ Docs: https://samplerank.github.io/samplerank/mn.html.md"""
 
 # %% ../nbs/13_mn.ipynb #6d697f26
 from __future__ import annotations
-import functools, warnings
+import functools
 import numpy as np
 import scipy.linalg as sla
 import pandas as pd
@@ -19,7 +19,7 @@ from .mle import _fit_mle
 from .mes import _fit_mes
 from .baselines import _check_gamma, _prior, _fit_bv
 from .inconsistency import _check_models
-from .study import _named_metric
+from .study import _named_metric, _renamed
 
 # %% auto #0
 __all__ = ['CURVE_ESTIMATORS', 'mn_adjusted_metric', 'estimate_mn', 'estimate_curves', 'curve_study', 'average_relative_error',
@@ -86,10 +86,7 @@ CURVE_ESTIMATORS = ('MLE', 'MES', 'BV', 'BV-MLE', 'BV-MES', 'MN', 'MN-MLE', 'MN-
 def _check_curve_args(methods, metrics, Ks, estimators=None, fn='estimate_curves') -> tuple[list, list, list]:
     """Registered estimator names, metric names (any case) and cut-offs, each checked with its index, or a `ValueError`
     naming `methods`, `metrics` or `Ks`. `estimators`, the old name of `methods`, replaces it with a `FutureWarning`."""
-    name = 'methods'
-    if estimators is not None:
-        warnings.warn(f"{fn}: the argument estimators= is now called methods=", FutureWarning, stacklevel=3)
-        name, methods = 'estimators', estimators
+    name, methods = _renamed(fn, 'methods', methods, 'estimators', estimators, depth=2)
     return (_check_seq(name, methods, lambda nm, e: _get_estimator(e, nm).name, 'registered estimator names'),
             _check_seq('metrics', metrics, _named_metric, 'metric names'),
             _check_seq('Ks', Ks, lambda nm, K: _check_K(K, nm), 'cut-offs K >= 1 (None: no cut-off)'))

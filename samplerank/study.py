@@ -23,10 +23,11 @@ import samplerank.mes, samplerank.baselines          # register MES, BV and CLS
 __all__ = ['default_estimators', 'run_study', 'summary_table', 'relative_error_table', 'winner_table']
 
 # %% ../nbs/07_study.ipynb #89b5e278
-def _renamed(fn:str, new:str, value, old:str, old_value):
-    "(argument name, value): the old keyword `old` of `fn` when it is given (with a `FutureWarning`), else `new`."
+def _renamed(fn:str, new:str, value, old:str, old_value, depth:int=1):
+    ("(argument name, value): the old keyword `old` of `fn` when it is given (with a `FutureWarning` at the caller "
+     "of `fn`, `depth` calls up from this one's caller), else `new`.")
     if old_value is None: return new, value
-    warnings.warn(f"{fn}: the argument {old}= is now called {new}=", FutureWarning, stacklevel=3)
+    warnings.warn(f"{fn}: the argument {old}= is now called {new}=", FutureWarning, stacklevel=2 + depth)
     return old, old_value
 
 # %% ../nbs/07_study.ipynb #c45de3b8
