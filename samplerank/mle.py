@@ -230,24 +230,53 @@ def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scal
     return pi / pi.sum(), it, ll[:it + 1], gap
 
 # %% ../nbs/04_mle.ipynb #a91985de
+_BAND_ENTRIES = 2**24      # a batched EM keeps the kernel's band dense up to this many entries (128 MB), else sparse
+
+def _band_blocks(A, slack:float=1.5) -> tuple:
+    "A's non-empty columns by first row, in blocks of neighbours with the rows they span: (columns, blocks, A as CSC)."
+    # each block (c0, c1, r0, r1): columns cols[c0:c1] have all their entries in rows r0..r1-1; a block grows while
+    # its rectangle stays within `slack` times the sum of its columns' own row spans; one block of every row
+    # when the blocks would keep more than 60% of the kernel (smaller products there cost more than they save)
+    K = sps.csc_matrix(A)
+    if not K.has_sorted_indices: K = K.sorted_indices()
+    cols = np.flatnonzero(np.diff(K.indptr))
+    lo, hi = K.indices[K.indptr[cols]], K.indices[K.indptr[cols + 1] - 1] + 1
+    order = np.lexsort((hi, lo)); cols, lo, hi = cols[order], lo[order], hi[order]
+    blocks, first, top, spans = [], 0, 0, 0
+    for j in range(len(cols)):
+        span = hi[j] - lo[j]
+        if j > first and (max(top, hi[j]) - lo[first]) * (j - first + 1) > slack * (spans + span):
+            blocks.append((first, j, int(lo[first]), int(top))); first, top, spans = j, 0, 0
+        top, spans = max(top, hi[j]), spans + span
+    if len(cols): blocks.append((first, len(cols), int(lo[first]), int(top)))
+    if sum((c1 - c0) * (r1 - r0) for c0, c1, r0, r1 in blocks) > 0.6 * len(cols) * K.shape[0]:   # saves little:
+        blocks = [(0, len(cols), 0, K.shape[0])] if len(cols) else []                         # one block
+    return cols, blocks, K
+
 def _em_batch(A, H, n_iter:int=100, pi0=None) -> np.ndarray:
     "EM (eq 21) from `pi0` (default: uniform) for B histograms H (B x c) over A: row b is `_em(A, H[b], n_iter, pi=pi0)[0]`."
     H = np.asarray(H, np.float64); H = H / H.sum(1, keepdims=True)
     N, c = A.shape
     Pi = np.tile(np.full(N, 1.0 / N) if pi0 is None else np.asarray(pi0, np.float64), (H.shape[0], 1))
-    if N * c > 2**24:                                    # sparse
+    cols, blocks, K = _band_blocks(A)
+    if sum((c1 - c0) * (r1 - r0) for c0, c1, r0, r1 in blocks) > _BAND_ENTRIES:   # sparse
         K = sps.csr_matrix(A); Kt = K.T.tocsr()
         for _ in range(n_iter):
             Q = (Kt @ Pi.T).T
             Pi *= (K @ np.divide(H, Q, out=np.zeros_like(H), where=H > 0).T).T
         return Pi / Pi.sum(1, keepdims=True)
-    K = A.toarray(); Kt = np.ascontiguousarray(K.T)
-    Q, ratio, S, seen = np.empty_like(H), np.zeros_like(H), np.empty_like(Pi), H > 0
-    # dense: no allocation per pass (a Dask worker's malloc would map and unmap each)
+    dense = [(c0, c1, r0, r1, K[r0:r1, cols[c0:c1]].toarray()) for c0, c1, r0, r1 in blocks]   # the band
+    Hc = np.ascontiguousarray(H[:, cols])
+    Q, ratio, S, seen = np.zeros_like(Hc), np.zeros_like(Hc), np.empty_like(Pi), Hc > 0
+    T = np.empty((len(Pi), max((r1 - r0 for _, _, r0, r1, _ in dense), default=0)))
+    # block by block: no allocation per pass (a Dask worker's malloc would map and unmap each)
     for _ in range(n_iter):
-        np.matmul(Pi, K, out=Q)
-        np.divide(H, Q, out=ratio, where=seen)
-        Pi *= np.matmul(ratio, Kt, out=S)
+        for c0, c1, r0, r1, B in dense: np.matmul(Pi[:, r0:r1], B, out=Q[:, c0:c1])
+        np.divide(Hc, Q, out=ratio, where=seen)
+        S[:] = 0.0
+        for c0, c1, r0, r1, B in dense:
+            S[:, r0:r1] += np.matmul(ratio[:, c0:c1], B.T, out=T[:, :r1 - r0])
+        Pi *= S
     return Pi / Pi.sum(1, keepdims=True)
 
 # %% ../nbs/04_mle.ipynb #91c735b1
