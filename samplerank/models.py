@@ -87,6 +87,17 @@ class ItemKNN(Model):
 
 
 # %% ../nbs/09_models.ipynb #4a064046
+def _spd_inverse(G:np.ndarray) -> np.ndarray:
+    "The inverse of a symmetric positive definite matrix by its Cholesky factor, in place of G (a float64 array)."
+    from scipy.linalg import lapack
+    c, info = lapack.dpotrf(G, lower=False, overwrite_a=True, clean=False)
+    if info == 0: c, info = lapack.dpotri(c, lower=False, overwrite_c=True)
+    if info != 0: raise np.linalg.LinAlgError(f'the matrix is not positive definite (LAPACK info {info})')
+    for k in range(0, len(c), 1024):                  # potri wrote the upper triangle: mirror it, a block at a time
+        c[k:k + 1024, :k] = c[:k, k:k + 1024].T
+        blk = c[k:k + 1024, k:k + 1024]; blk[np.tril_indices(len(blk), -1)] = blk.T[np.tril_indices(len(blk), -1)]
+    return c
+
 class EASE(Model):
     "EASE: embarrassingly shallow autoencoder, closed form (Steck 2019)."
     def __init__(self, lam:float=500.0):
@@ -96,7 +107,7 @@ class EASE(Model):
         self._set_shape(train)
         G = (self.X_.T @ self.X_).toarray()
         G[np.diag_indices_from(G)] += self.lam
-        P = np.linalg.inv(G)
+        P = _spd_inverse(G)
         self.B_ = -P / np.diag(P)
         np.fill_diagonal(self.B_, 0)
         return self
