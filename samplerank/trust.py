@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/trust.html.md"""
 
 # %% ../nbs/16_trust.ipynb #0bb484f1
 from __future__ import annotations
-import dataclasses, itertools
+import contextlib, dataclasses, itertools
 import numpy as np
 import pandas as pd
 from scipy.stats import norm
@@ -267,10 +267,11 @@ def _interval_table(evs:dict, pairs:list, est:dict, draws:dict, shift:dict, s:Se
 def _comparisons(evs:dict, pairs:list, est:dict, draws:dict, shift:dict, s:Settings) -> pd.DataFrame:
     "Every pair's comparison on every metric (and with `s.plan` its plan; attrs users, level, power and plan)."
     tables, curves, first = [], [], next(iter(evs.values()))
-    for j, (m, K) in enumerate(pairs if len(evs) > 1 else []):
-        t, diff = _pair_rows(est, draws, shift, j, s.level)
-        if s.plan:
-            *columns, curve = _needs_n(evs, t, diff, m, K, s)
+    compared = [_pair_rows(est, draws, shift, j, s.level) for j in range(len(pairs) if len(evs) > 1 else 0)]
+    plans = _needs_n(evs, compared, pairs, s) if s.plan and compared else [None] * len(compared)   # all metrics at once
+    for (m, K), (t, _), plan in zip(pairs, compared, plans):
+        if plan is not None:
+            *columns, curve = plan
             t = t.assign(**dict(zip(_PLAN_COLUMNS, columns)))
             curve.insert(0, 'metric', m); curve.insert(1, 'K', K); curves.append(curve)
         t.insert(0, 'metric', m); t.insert(1, 'K', K); tables.append(t)
@@ -506,18 +507,20 @@ def _adaptive_at(R:np.ndarray, Ns, n0:int, n_max:int, replace:bool, rng) -> tupl
     return r, sizes
 
 # %% ../nbs/16_trust.ipynb #ad1a2d89
-def _se_at(R:dict, pairs:list, Ns, n, replace:bool, metric:str, K, s:Settings) -> dict:
-    "Standard error of each pair's difference in one evaluation of the plausible ranks R at n, or adaptive (n0, n_max)."
-    models = list(dict.fromkeys(m for ab in pairs for m in ab))
+def _se_at(R:dict, pairs:list, Ns, n, replace:bool, metrics:list, s:Settings) -> dict:
+    "Standard error of each (metric index j, a, b) difference in one evaluation of the plausible ranks R at n (or adaptive)."
+    # n: a sample set size, or (n0, n_max) for adaptive sampling; metrics: the (metric, K) pairs that j indexes
+    models = list(dict.fromkeys(m for _, a, b in pairs for m in (a, b)))
     if isinstance(n, tuple): drawn = {k: _adaptive_at(R[k], Ns, *n, replace, s.rng) for k in models}
     else: drawn = {k: (_resample_at(R[k], Ns, n, replace, s.rng), n) for k in models}
     sim = {k: SampledRanks(r, Ns, sizes, replace) for k, (r, sizes) in drawn.items()}
-    est, draws, shift = _stratified_draws(sim, [(metric, K)], s)
+    est, draws, shift = _stratified_draws(sim, metrics, s)       # one set of refits for every metric
     out = {}
-    for a, b in pairs:
-        dd = draws[a][:, 0] - draws[b][:, 0]             # the sd of the draws: steadier than a quantile width
-        known = _interval(est[a] - est[b], dd[:, None], s.level, shift[a] - shift[b])[2]
-        out[(a, b)] = np.nan if _unidentified(known)[0] else np.std(dd, ddof=1)   # NaN: not identified
+    for j, a, b in pairs:
+        dd = draws[a][:, j] - draws[b][:, j]             # the sd of the draws: steadier than a quantile width
+        at = slice(j, j + 1)
+        known = _interval(est[a][at] - est[b][at], dd[:, None], s.level, shift[a][at] - shift[b][at])[2]
+        out[(j, a, b)] = np.nan if _unidentified(known)[0] else np.std(dd, ddof=1)   # NaN: not identified
     return out
 
 # %% ../nbs/16_trust.ipynb #e4cb631a
@@ -540,48 +543,60 @@ def _planned_difference(estimate:float, se:float) -> float:
 # %% ../nbs/16_trust.ipynb #5a91b00f
 _ADAPTIVE_MAX = 8   # the adaptive answer grows a user's sample from the current n up to 8 times it (100 to 800)
 
-def _needs_n(evs:dict, table:pd.DataFrame, diff:np.ndarray, metric:str, K, s:Settings) -> tuple:
-    "The plan columns (`_PLAN_COLUMNS`) of one metric's comparisons, and the plan: se, mde, power, assurance by n."
+def _plan_ses(evs:dict, todo:dict, compared:list, metrics:list, n0:int, s:Settings) -> tuple:
+    "Each undecided (j, a, b)'s standard errors by n (n0, planned sizes, N) and adaptive; the sizes and the last reached."
     from tqdm.auto import tqdm
     first = next(iter(evs.values()))
-    n0 = int(np.ceil(np.mean([ev.n.mean() for ev in evs.values()])))   # the current n (mean over users and models)
-    out = {c: np.full(len(table), np.nan) for c in _PLAN_COLUMNS}
-    out['needs_n'][(table.decision != 'undecided').to_numpy()] = n0
-    todo = {(a, b): j for j, (a, b, d) in enumerate(zip(table.a, table.b, table.decision)) if d == 'undecided'}
-    se = {ab: {n0: np.nan if _unidentified(table.identified.iloc[j])[0] else np.std(diff[:, j], ddof=1)}
-          for ab, j in todo.items()}
-    if todo:                                             # the full ranking leaves only the users' own spread
-        R = _plausible_ranks({k: evs[k] for ab in todo for k in ab}, s)
-        w = metric_weights(metric, first.N, K)
-        for a, b in todo: se[(a, b)][first.N] = np.std(w[R[a] - 1] - w[R[b] - 1], ddof=1) / np.sqrt(first.M)
-    Ns, last = (first.N if first.catalogue_size else first.Ns), n0
+    se = {(j, a, b): {n0: np.nan if _unidentified(compared[j][0].identified.iloc[i])[0]
+                      else np.std(compared[j][1][:, i], ddof=1)} for (j, a, b), i in todo.items()}
+    R = _plausible_ranks({k: evs[k] for _, a, b in todo for k in (a, b)}, s)
+    for j, a, b in todo:                                 # the full ranking leaves only the users' own spread
+        w = metric_weights(metrics[j][0], first.N, metrics[j][1])
+        se[(j, a, b)][first.N] = np.std(w[R[a] - 1] - w[R[b] - 1], ddof=1) / np.sqrt(first.M)
+    Ns, last, adaptive = (first.N if first.catalogue_size else first.Ns), n0, {}
     sim = dataclasses.replace(s, n_boot=max(50, s.n_boot // 2), identify=True)   # a simulated evaluation's draws
     sizes = [v for v in _plan_sizes(n0, int(first.Ns.min())) if v < first.N]
-    for n in tqdm(sizes if todo else [], disable=not s.progress, desc=f'plan {metric}@{K}', leave=False):
-        try: se_n = _se_at(R, list(todo), Ns, n, first.replace, metric, K, sim)
+    for n in tqdm(sizes, disable=not s.progress, desc='plan', leave=False):
+        try: se_n = _se_at(R, list(todo), Ns, n, first.replace, metrics, sim)
         except _KernelNotHeld: break                     # its kernel (or grid) cannot be held: no larger n is evaluated
-        for ab in todo: se[ab][n] = se_n[ab]
+        for key in todo: se[key][n] = se_n[key]
         last = n
-    rows = []
-    for ab, j in todo.items():
-        ns = sorted(se[ab]); raw = _mde([se[ab][n] for n in ns], s.level, s.power)   # the last n: the full ranking
-        mde = _nonincreasing(raw[:-1])                   # the full ranking's se overstates (unpaired): capped
-        mde = np.r_[mde, np.nanmin(np.r_[raw[-1], mde])]
-        d = _planned_difference(table.difference.iloc[j], np.std(diff[:, j], ddof=1))   # shrunk for selection
-        for n, m in zip(ns, mde):
-            se_n = se[ab][n]
-            rows.append((*ab, n, se_n, m, _power(np.array([d]), se_n, s.level), _power(diff[:, j], se_n, s.level)))
-        ok = [n for n, m in zip(ns, mde) if n > n0 and d > 0 and m <= d]
-        if ok and (ok[0] < first.N or not sizes or last == sizes[-1]): out['needs_n'][j] = ok[0]
-        elif ok: out['needs_n_above'][j] = last          # only the full ranking was seen to decide it
-        at = int(out['needs_n'][j]) if np.isfinite(out['needs_n'][j]) else first.N
-        out['mde'][j], out['mde_n'][j] = mde[ns.index(at)], at
-        out['planned_power'][j], out['assurance'][j] = rows[len(rows) - len(ns) + ns.index(at)][5:]
     n_max = min(_ADAPTIVE_MAX * n0, int(first.Ns.min()))     # the adaptive answer: from n up to n_max (Algorithm 1)
-    if todo and n_max > n0 and all(ev.fixed_n for ev in evs.values()):   # (an adaptive evaluation has its own)
-        try: se_n = _se_at(R, list(todo), Ns, (n0, n_max), first.replace, metric, K, sim)
-        except _KernelNotHeld: se_n = {}
-        for ab, j in todo.items():
-            if ab in se_n:
-                out['adaptive_mde'][j], out['adaptive_n_max'][j] = float(_mde(se_n[ab], s.level, s.power)), n_max
-    return (*out.values(), pd.DataFrame(rows, columns=['a', 'b', 'n', 'se', 'mde', 'power', 'assurance']))
+    if n_max > n0 and all(ev.fixed_n for ev in evs.values()):   # (an adaptive evaluation has its own)
+        with contextlib.suppress(_KernelNotHeld):
+            adaptive = _se_at(R, list(todo), Ns, (n0, n_max), first.replace, metrics, sim)
+    return se, adaptive, (sizes, last, n_max)
+
+def _needs_n(evs:dict, compared:list, metrics:list, s:Settings) -> list:
+    "For each metric: its comparisons' plan columns (`_PLAN_COLUMNS`) and its plan (se, mde, power, assurance by n)."
+    # compared: (table, draws of the differences) per (metric, K) of `metrics`, from `_pair_rows`
+    first = next(iter(evs.values()))
+    n0 = int(np.ceil(np.mean([ev.n.mean() for ev in evs.values()])))   # the current n (mean over users and models)
+    todo = {(j, a, b): i for j, (t, _) in enumerate(compared)
+            for i, (a, b, d) in enumerate(zip(t.a, t.b, t.decision)) if d == 'undecided'}
+    se, adaptive, (sizes, last, n_max) = _plan_ses(evs, todo, compared, metrics, n0, s) if todo else ({}, {}, (0,) * 3)
+    plans = []
+    for j, (table, diff) in enumerate(compared):
+        out = {c: np.full(len(table), np.nan) for c in _PLAN_COLUMNS}
+        out['needs_n'][(table.decision != 'undecided').to_numpy()] = n0
+        rows = []
+        for (j_, *ab), i in todo.items():
+            if j_ != j: continue
+            key = (j, *ab)
+            ns = sorted(se[key]); raw = _mde([se[key][n] for n in ns], s.level, s.power)   # the last n: the full ranking
+            mde = _nonincreasing(raw[:-1])               # the full ranking's se overstates (unpaired): capped
+            mde = np.r_[mde, np.nanmin(np.r_[raw[-1], mde])]
+            d = _planned_difference(table.difference.iloc[i], np.std(diff[:, i], ddof=1))   # shrunk for selection
+            for n, m in zip(ns, mde):
+                se_n = se[key][n]
+                rows.append((*ab, n, se_n, m, _power(np.array([d]), se_n, s.level), _power(diff[:, i], se_n, s.level)))
+            ok = [n for n, m in zip(ns, mde) if n > n0 and d > 0 and m <= d]
+            if ok and (ok[0] < first.N or not sizes or last == sizes[-1]): out['needs_n'][i] = ok[0]
+            elif ok: out['needs_n_above'][i] = last      # only the full ranking was seen to decide it
+            at = int(out['needs_n'][i]) if np.isfinite(out['needs_n'][i]) else first.N
+            out['mde'][i], out['mde_n'][i] = mde[ns.index(at)], at
+            out['planned_power'][i], out['assurance'][i] = rows[len(rows) - len(ns) + ns.index(at)][5:]
+            if key in adaptive:
+                out['adaptive_mde'][i], out['adaptive_n_max'][i] = float(_mde(adaptive[key], s.level, s.power)), n_max
+        plans.append((*out.values(), pd.DataFrame(rows, columns=['a', 'b', 'n', 'se', 'mde', 'power', 'assurance'])))
+    return plans
