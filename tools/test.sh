@@ -9,7 +9,7 @@
 #     3. notebook tests (nbdev-test, parallel; cells flagged `slow` are skipped)
 #     4. property tests and peer cross-checks (pytest tests/, two processes)
 #     5. documentation site built offline into _docs/, then rendered page by page in headless Chromium (Debian's
-#        chromium, installed when missing): no formula errors, local paths, stored warnings or missing images
+#        chromium, installed in the background if missing): no formula errors, local paths, warnings, missing images
 #   bash tools/test.sh --profile  the same, and the profile table: seconds per step, notebook and test file, the
 #                                 slowest tests; it updates tools/timings.json (the quick tier's cost estimates)
 #   bash tools/test.sh --quick    about two minutes, while working: the existing environment (created when missing),
@@ -129,6 +129,13 @@ if [ "$MODE" = quick ]; then
 fi
 
 # -- 3.-5. the full suite ----------------------------------------------------------------------------------------
+# Chromium for step 5: where it is missing (a fresh machine), apt installs it in the background while the tests run
+CHROMIUM_JOB=""
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) >"$LOG/chromium-install" 2>&1 &
+  CHROMIUM_JOB=$!
+fi
+
 step "notebook tests"
 nbdev-test --n-workers 2 --timing | tee "$LOG/notebooks"        # a failure stops the script (pipefail)
 
@@ -141,8 +148,8 @@ python tools/build_docs.py
 test -f _docs/index.html
 
 step "documentation site as a reader sees it (headless Chromium)"
-if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) >/dev/null 2>&1 || true
+if [ -n "$CHROMIUM_JOB" ] && ! wait "$CHROMIUM_JOB"; then
+  echo "(installing chromium failed: $(tail -n 1 "$LOG/chromium-install"))"
 fi
 rc=0; python tools/check_site.py || rc=$?
 if [ "$rc" = 3 ]; then echo "SKIPPED: Chromium is not installed and could not be installed (apt-get install chromium)"
