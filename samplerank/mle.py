@@ -240,7 +240,8 @@ def _band_blocks(A, slack:float=1.5) -> tuple:
     K = sps.csc_matrix(A)
     if not K.has_sorted_indices: K = K.sorted_indices()
     cols = np.flatnonzero(np.diff(K.indptr))
-    lo, hi = K.indices[K.indptr[cols]], K.indices[K.indptr[cols + 1] - 1] + 1
+    lo, hi = (K.indices[K.indptr[cols]].astype(np.int64),            # int64: rectangles beyond 2^31 entries
+              K.indices[K.indptr[cols + 1] - 1].astype(np.int64) + 1)
     order = np.lexsort((hi, lo)); cols, lo, hi = cols[order], lo[order], hi[order]
     blocks, first, top, spans = [], 0, 0, 0
     for j in range(len(cols)):

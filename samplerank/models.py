@@ -88,15 +88,17 @@ class ItemKNN(Model):
 
 # %% ../nbs/09_models.ipynb #4a064046
 def _spd_inverse(G:np.ndarray) -> np.ndarray:
-    "The inverse of a symmetric positive definite matrix by its Cholesky factor, in place of G (a float64 array)."
+    "The inverse of a symmetric positive definite matrix by its Cholesky factor, in place of G (C-ordered float64)."
     from scipy.linalg import lapack
-    c, info = lapack.dpotrf(G, lower=False, overwrite_a=True, clean=False)
+    if len(G) == 0: return G
+    # LAPACK works on G's transpose: the same symmetric matrix, in the Fortran order it needs to write in place
+    c, info = lapack.dpotrf(G.T, lower=False, overwrite_a=True, clean=False)
     if info == 0: c, info = lapack.dpotri(c, lower=False, overwrite_c=True)
     if info != 0: raise np.linalg.LinAlgError(f'the matrix is not positive definite (LAPACK info {info})')
     for k in range(0, len(c), 1024):                  # potri wrote the upper triangle: mirror it, a block at a time
         c[k:k + 1024, :k] = c[:k, k:k + 1024].T
         blk = c[k:k + 1024, k:k + 1024]; blk[np.tril_indices(len(blk), -1)] = blk.T[np.tril_indices(len(blk), -1)]
-    return c
+    return c.T
 
 class EASE(Model):
     "EASE: embarrassingly shallow autoencoder, closed form (Steck 2019)."

@@ -32,7 +32,8 @@ if [ "$MODE" = quick ] && [ "$PROFILE" = 1 ]; then echo "tools/test.sh: --profil
 VENV=${VENV:-.venv}
 PY=${PYTHON:-python3}
 LOG=$(mktemp -d "${TMPDIR:-/tmp}/samplerank-test.XXXXXX")
-trap 'rm -rf "$LOG"' EXIT
+CHROMIUM_JOB=""    # the full suite's background apt install of Chromium; any exit waits for it (dpkg not cut off)
+trap '[ -z "$CHROMIUM_JOB" ] || wait "$CHROMIUM_JOB" 2>/dev/null || true; rm -rf "$LOG"' EXIT
 
 # step NAME: print a header and remember when the step started; the summary at the end lists each step's seconds
 STEPS=() T0=$SECONDS T=$SECONDS NAME=""
@@ -130,7 +131,6 @@ fi
 
 # -- 3.-5. the full suite ----------------------------------------------------------------------------------------
 # Chromium for step 5: where it is missing (a fresh machine), apt installs it in the background while the tests run
-CHROMIUM_JOB=""
 if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) >"$LOG/chromium-install" 2>&1 &
   CHROMIUM_JOB=$!
