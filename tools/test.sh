@@ -8,7 +8,7 @@
 #     2. fail when notebooks are not clean, the library is not in sync with them, or README.md is stale
 #     3. notebook tests (nbdev-test, parallel; cells flagged `slow` are skipped)
 #     4. property tests and peer cross-checks (pytest tests/, two processes)
-#     5. documentation site built offline into _docs/, then rendered page by page in headless Chromium (Debian's
+#     5. beside 4: the site built offline into _docs/, then rendered page by page in headless Chromium (Debian's
 #        chromium, installed in the background if missing): no formula errors, local paths, warnings, missing images
 #   bash tools/test.sh --profile  the same, and the profile table: seconds per step, notebook and test file, the
 #                                 slowest tests; it updates tools/timings.json (the quick tier's cost estimates)
@@ -33,7 +33,10 @@ VENV=${VENV:-.venv}
 PY=${PYTHON:-python3}
 LOG=$(mktemp -d "${TMPDIR:-/tmp}/samplerank-test.XXXXXX")
 CHROMIUM_JOB=""    # the full suite's background apt install of Chromium; any exit waits for it (dpkg not cut off)
-trap '[ -z "$CHROMIUM_JOB" ] || wait "$CHROMIUM_JOB" 2>/dev/null || true; rm -rf "$LOG"' EXIT
+SITE_JOB=""        # the site's build and browser check, beside pytest: stopped on an early exit
+stop_site() { pkill -P "$SITE_JOB" 2>/dev/null; kill "$SITE_JOB" 2>/dev/null; }
+trap '[ -z "$CHROMIUM_JOB" ] || wait "$CHROMIUM_JOB" 2>/dev/null || true
+      [ -z "$SITE_JOB" ] || stop_site || true; rm -rf "$LOG"' EXIT
 
 # step NAME: print a header and remember when the step started; the summary at the end lists each step's seconds
 STEPS=() T0=$SECONDS T=$SECONDS NAME=""
@@ -139,21 +142,25 @@ fi
 step "notebook tests"
 nbdev-test --n-workers 2 --timing | tee "$LOG/notebooks"        # a failure stops the script (pipefail)
 
-step "property tests and peer cross-checks"
-prof=(); [ "$PROFILE" = 1 ] && prof=(--durations=30 --junitxml="$LOG/pytest.xml")
-python -m pytest -q -p no:cacheprovider -n 2 "${prof[@]}" tests
-
-step "documentation site"
-python tools/build_docs.py
-test -f _docs/index.html
-
-step "documentation site as a reader sees it (headless Chromium)"
+# The site (built offline, then rendered page by page in headless Chromium) mostly waits on the browser: about 45 CPU
+# seconds in 90. It runs in the background beside pytest; its output and verdict follow pytest's.
 if [ -n "$CHROMIUM_JOB" ] && ! wait "$CHROMIUM_JOB"; then
   echo "(installing chromium failed: $(tail -n 1 "$LOG/chromium-install"))"
 fi
-rc=0; python tools/check_site.py || rc=$?
+CHROMIUM_JOB=""
+site() { python tools/build_docs.py && test -f _docs/index.html || return 1; python tools/check_site.py; }
+site > "$LOG/site" 2>&1 &
+SITE_JOB=$!
+
+step "property tests and peer cross-checks (the documentation site builds and renders beside them)"
+prof=(); [ "$PROFILE" = 1 ] && prof=(--durations=30 --junitxml="$LOG/pytest.xml")
+python -m pytest -q -p no:cacheprovider -n 2 "${prof[@]}" tests
+
+step "documentation site as a reader sees it (built, then rendered in headless Chromium; the wait after pytest)"
+rc=0; wait "$SITE_JOB" || rc=$?; SITE_JOB=""
+cat "$LOG/site"
 if [ "$rc" = 3 ]; then echo "SKIPPED: Chromium is not installed and could not be installed (apt-get install chromium)"
-elif [ "$rc" != 0 ]; then exit "$rc"; fi
+elif [ "$rc" != 0 ]; then echo "FAIL: the documentation site (above)" >&2; exit "$rc"; fi
 summary
 if [ "$PROFILE" = 1 ]; then
   printf '%s\n' "${STEPS[@]}" > "$LOG/steps"
