@@ -52,10 +52,7 @@ summary() {
 # -- 1. the virtual environment ----------------------------------------------------------------------------------
 # Its stamp: a hash of pyproject.toml (the dependencies) and the Python version. CI always installs afresh.
 stamp=$({ sha256sum pyproject.toml; "$PY" -c 'import sys; print(sys.version)'; } | sha256sum | cut -c1-16)
-# --no-compile: pip would byte-compile every installed module (half of a fresh install's 34 s); Python compiles the
-# modules a run imports on first import instead
-install() { "$VENV/bin/python" -m pip install -q --upgrade pip &&
-            "$VENV/bin/python" -m pip install -q --no-compile -e ".[dev]"; }
+install() { "$VENV/bin/python" -m pip install -q --upgrade pip && "$VENV/bin/python" -m pip install -q -e ".[dev]"; }
 have_venv=0; [ -x "$VENV/bin/python" ] && have_venv=1
 same_stamp=0; [ "$have_venv" = 1 ] && [ "$(cat "$VENV/.samplerank-stamp" 2>/dev/null)" = "$stamp" ] && same_stamp=1
 if [ "$MODE" = quick ]; then
