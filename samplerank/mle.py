@@ -232,6 +232,10 @@ def _em_streamed(S:_StreamedKernel, h, n_iter:int, tol:float=None, pi=None, scal
 # %% ../nbs/04_mle.ipynb #a91985de
 _BAND_ENTRIES = 2**24      # a batched EM keeps the kernel's band dense up to this many entries (128 MB), else sparse
 
+def _block_entries(blocks:list) -> int:
+    "The entries of the blocks' rectangles (c0, c1, r0, r1): what their dense products read."
+    return sum((c1 - c0) * (r1 - r0) for c0, c1, r0, r1 in blocks)
+
 def _band_blocks(A, slack:float=1.5) -> tuple:
     "A's non-empty columns by first row, in blocks of neighbours with the rows they span: (columns, blocks, A as CSC)."
     # each block (c0, c1, r0, r1): columns cols[c0:c1] have all their entries in rows r0..r1-1; a block grows while
@@ -250,7 +254,7 @@ def _band_blocks(A, slack:float=1.5) -> tuple:
             blocks.append((first, j, int(lo[first]), int(top))); first, top, spans = j, 0, 0
         top, spans = max(top, hi[j]), spans + span
     if len(cols): blocks.append((first, len(cols), int(lo[first]), int(top)))
-    if sum((c1 - c0) * (r1 - r0) for c0, c1, r0, r1 in blocks) > 0.6 * len(cols) * K.shape[0]:   # saves little:
+    if _block_entries(blocks) > 0.6 * len(cols) * K.shape[0]:                                  # saves little:
         blocks = [(0, len(cols), 0, K.shape[0])] if len(cols) else []                         # one block
     return cols, blocks, K
 
@@ -260,7 +264,7 @@ def _em_batch(A, H, n_iter:int=100, pi0=None) -> np.ndarray:
     N, c = A.shape
     Pi = np.tile(np.full(N, 1.0 / N) if pi0 is None else np.asarray(pi0, np.float64), (H.shape[0], 1))
     cols, blocks, K = _band_blocks(A)
-    if sum((c1 - c0) * (r1 - r0) for c0, c1, r0, r1 in blocks) > _BAND_ENTRIES:   # sparse
+    if _block_entries(blocks) > _BAND_ENTRIES:                                      # sparse
         K = sps.csr_matrix(A); Kt = K.T.tocsr()
         for _ in range(n_iter):
             Q = (Kt @ Pi.T).T

@@ -562,7 +562,8 @@ def _plan_ses(evs:dict, todo:dict, compared:list, metrics:list, n0:int, s:Settin
         for key in todo: se[key][n] = se_n[key]
         last = n
     n_max = min(_ADAPTIVE_MAX * n0, int(first.Ns.min()))     # the adaptive answer: from n up to n_max (Algorithm 1)
-    if n_max > n0 and all(ev.fixed_n for ev in evs.values()):   # (an adaptive evaluation has its own)
+    # (an adaptive evaluation has its own; an estimator of one n for all users has none)
+    if n_max > n0 and all(ev.fixed_n for ev in evs.values()) and get_estimator(s.method).per_user_n:
         with contextlib.suppress(_KernelNotHeld):
             adaptive = _se_at(R, list(todo), Ns, (n0, n_max), first.replace, metrics, sim)
     return se, adaptive, (sizes, last, n_max)
@@ -575,21 +576,21 @@ def _needs_n(evs:dict, compared:list, metrics:list, s:Settings) -> list:
     todo = {(j, a, b): i for j, (t, _) in enumerate(compared)
             for i, (a, b, d) in enumerate(zip(t.a, t.b, t.decision)) if d == 'undecided'}
     se, adaptive, (sizes, last, n_max) = _plan_ses(evs, todo, compared, metrics, n0, s) if todo else ({}, {}, (0,) * 3)
+    undecided = {j: [(a, b, i) for (j_, a, b), i in todo.items() if j_ == j] for j in range(len(compared))}
     plans = []
     for j, (table, diff) in enumerate(compared):
         out = {c: np.full(len(table), np.nan) for c in _PLAN_COLUMNS}
         out['needs_n'][(table.decision != 'undecided').to_numpy()] = n0
         rows = []
-        for (j_, *ab), i in todo.items():
-            if j_ != j: continue
-            key = (j, *ab)
+        for a, b, i in undecided[j]:
+            key = (j, a, b)
             ns = sorted(se[key]); raw = _mde([se[key][n] for n in ns], s.level, s.power)   # the last n: the full ranking
             mde = _nonincreasing(raw[:-1])               # the full ranking's se overstates (unpaired): capped
             mde = np.r_[mde, np.nanmin(np.r_[raw[-1], mde])]
             d = _planned_difference(table.difference.iloc[i], np.std(diff[:, i], ddof=1))   # shrunk for selection
             for n, m in zip(ns, mde):
                 se_n = se[key][n]
-                rows.append((*ab, n, se_n, m, _power(np.array([d]), se_n, s.level), _power(diff[:, i], se_n, s.level)))
+                rows.append((a, b, n, se_n, m, _power(np.array([d]), se_n, s.level), _power(diff[:, i], se_n, s.level)))
             ok = [n for n, m in zip(ns, mde) if n > n0 and d > 0 and m <= d]
             if ok and (ok[0] < first.N or not sizes or last == sizes[-1]): out['needs_n'][i] = ok[0]
             elif ok: out['needs_n_above'][i] = last      # only the full ranking was seen to decide it
