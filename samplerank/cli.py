@@ -58,21 +58,23 @@ def _scheduler_arg(p):
                         "cluster, with the same numbers (needs pip install 'samplerank[dask]')")
 
 # %% ../nbs/22_cli.ipynb #59bd86cb
-def _scored_input_args(p):
-    "The options of one scored input per model (`compare`, `report`): TREC runs, tables or score matrices."
-    ca = p.add_argument_group('scored candidates instead of ranks, one input per model '
-                              '(see samplerank.adapters.read_model_inputs)')
-    ca.add_argument('--run', action='append', help='TREC run file of one model (repeat per model; with --qrels)')
-    ca.add_argument('--qrels', help='TREC qrels file shared by the runs: relevance > 0 is relevant')
-    ca.add_argument('--frame', action='append',
-                    help='CSV/TSV/Parquet table of one model: user, item, score, label (repeat per model)')
-    ca.add_argument('--scores', action='append',
-                    help='.npy users x candidates score matrix of one model (repeat per model)')
+def _scored_input_args(p, per_model:bool):
+    "Options of scored candidates instead of ranks (TREC runs, tables, score matrices): one input, or one per model."
+    many, each = (dict(action='append'), ' of one model (repeat per model)') if per_model else ({}, '')
+    ca = p.add_argument_group('scored candidates instead of ranks' + (', one input per model (see samplerank.adapters'
+                              '.read_model_inputs)' if per_model else ' (see samplerank.adapters)'))
+    ca.add_argument('--run', **many, help=f'TREC run file{each}, with --qrels')
+    ca.add_argument('--qrels', help=f"TREC qrels file{' shared by the runs' if per_model else ''}: relevance > 0 is "
+                                    "relevant")
+    ca.add_argument('--frame', **many, help=f'CSV/TSV/Parquet table{each}, one row per (user, candidate): user, item, '
+                                            'score, label')
+    ca.add_argument('--scores', **many, help=f'.npy users x candidates score matrix{each}')
     ca.add_argument('--positive', type=_int_arg('positive', 0), default=0,
                     help='column of the relevant item in --scores (default: 0)')
     for c in ('user', 'item', 'score', 'label'):
         ca.add_argument(f'--{c}-col', default=c, help=f'column of the {c} in --frame (default: {c})')
     ca.add_argument('--ties', choices=_TIES, default='pessimistic', help='tie rule (default: pessimistic)')
+    return ca
 
 def _model_input_args(p):
     "The options `compare` and `report` share: the models' inputs (ranks or scores), N and n, the bootstrap's."
@@ -81,7 +83,7 @@ def _model_input_args(p):
     p.add_argument('--N', required=True, help=_N_HELP)
     p.add_argument('--n', type=_int_arg('n', 2),
                    help='sample set size including the relevant item (required with files of ranks)')
-    _scored_input_args(p)
+    _scored_input_args(p, per_model=True)
     p.add_argument('--names', nargs='+', help='model names, one per input (default: the file names)')
     p.add_argument('--level', type=_float_arg('level'), default=0.95, help='confidence level (default: 0.95)')
     p.add_argument('--seed', type=_int_arg('seed', 0), default=0,
@@ -123,16 +125,7 @@ def _estimate_inputs(es):
     es.add_argument('--N', required=True, help=_N_HELP)
     es.add_argument('--n', type=_int_arg('n', 2),
                     help='sample set size including the relevant item (required with a file of ranks)')
-    ad = es.add_argument_group('scored candidates instead of ranks (see samplerank.adapters)')
-    ad.add_argument('--frame', help='CSV/TSV/Parquet table, one row per (user, candidate): user, item, score, label')
-    for c in ('user', 'item', 'score', 'label'):
-        ad.add_argument(f'--{c}-col', default=c, help=f'column of the {c} (default: {c})')
-    ad.add_argument('--run', help='TREC run file (with --qrels)')
-    ad.add_argument('--qrels', help='TREC qrels file: relevance > 0 is relevant')
-    ad.add_argument('--scores', help='.npy users x candidates score matrix')
-    ad.add_argument('--positive', type=_int_arg('positive', 0), default=0,
-                    help='column of the relevant item in --scores (default: 0)')
-    ad.add_argument('--ties', choices=_TIES, default='pessimistic', help='tie rule (default: pessimistic)')
+    ad = _scored_input_args(es, per_model=False)
     ad.add_argument('--seed', type=_int_arg('seed', 0), default=0,
                     help='seed of --ties random and of the bootstrap (default: 0)')
 
