@@ -9,10 +9,11 @@ report. Issue 33 asks for the demo in at most 3x its modelling step.
 To say what 3x would take, two more measurements run in the same session. The floor: the demo in a process where
 every bootstrap refit is replaced by its point fit (the posterior draws stay, the refits cost nothing), i.e. what the
 demo costs with a free bootstrap. Its narrower intervals decide more pairs, so the run checks, from both reports,
-that its plans still simulate the same models (those of the undecided pairs) at the same sizes. The parts: for each model and pool stratum of the fixed-n evaluation, one MLE-auto
-fit, its 200 bootstrap refits by batched EM (`_batch_priors`, what the intervals do), and the gradient of the two
-metrics along the fit's plain-EM path (`_path_gradient` with every step an EM step: what a linearised bootstrap of the
-plain path would cost, as the fast path's is linearised).
+that its plans still simulate the same models (those of the undecided pairs) at the same sizes. The parts: for each
+model and pool stratum of the fixed-n evaluation, one MLE-auto fit, its 200 bootstrap refits by batched EM
+(`_batch_priors`, what the intervals do), and the gradient of the two metrics along the fit's plain-EM path
+(`_path_gradient` with every step an EM step: what a linearised bootstrap of the plain path would cost, as the fast
+path's is linearised).
 
 Run: `python bench/demo.py [--repeat 2]`; writes bench/results-demo.md and bench/results-demo.json (the median of
 `--repeat` runs of each process, one Numba and one BLAS thread, as CI runs the notebooks). Timings are of a shared
@@ -79,7 +80,8 @@ def planned_models(report:Path) -> dict:
     out = {}
     for line in report.read_text().splitlines():
         c = [x.strip() for x in line.strip().strip('|').split('|')]
-        if line.startswith(('| fixed', '| adaptive')) and c[8] == 'undecided': out.setdefault(c[0], set()).update(c[2:4])
+        if line.startswith(('| fixed', '| adaptive')) and c[8] == 'undecided':    # design, metric, a, b, ..., decision
+            out.setdefault(c[0], set()).update(c[2:4])
     return out
 
 def timed(cmd, env) -> float:
@@ -95,8 +97,7 @@ def main(argv=None):
     p.add_argument('--render', action='store_true', help='only render the runs stored in the JSON beside --out again')
     a = p.parse_args(argv)
     if a.render:
-        runs = json.loads(Path(a.out).with_suffix('.json').read_text())['runs']
-        stored = json.loads(Path(a.out).with_suffix('.json').read_text())
+        stored = json.loads(Path(a.out).with_suffix('.json').read_text()); runs = stored['runs']
         return write(runs['modelling'], runs['demo'], a.out, runs.get('floor', []), stored.get('parts'))
     env = {**os.environ, 'NUMBA_NUM_THREADS': '1', 'OPENBLAS_NUM_THREADS': '1', 'OMP_NUM_THREADS': '1',
            'MPLBACKEND': 'Agg'}
@@ -120,9 +121,10 @@ def write(model_t:list, demo_t:list, out:str, floor_t:list=(), parts:dict=None):
     rows = [f"| modelling step (load, split, fit four models, ranks) | {res['modelling_s']:.1f} | 1.0x |",
             f"| `samplerank demo --quiet` | {res['demo_s']:.1f} | {res['ratio']:.1f}x |"]
     if floor_t:
-        res['floor_s'] = statistics.median(floor_t); res['floor_ratio'] = res['floor_s'] / res['modelling_s']
-        rows.append(f"| the demo with every bootstrap refit replaced by its point fit (the floor) | {res['floor_s']:.1f} "
-                    f"| {res['floor_ratio']:.1f}x |")
+        res['floor_s'] = statistics.median(floor_t)
+        res['floor_ratio'] = res['floor_s'] / res['modelling_s']
+        rows.append("| the demo with every bootstrap refit replaced by its point fit (the floor) | "
+                    f"{res['floor_s']:.1f} | {res['floor_ratio']:.1f}x |")
     text = ['# `samplerank demo` against its modelling step (whole processes, one run)', '',
             '| process | seconds | ratio |', '|---|---|---|', *rows, '',
             f"Median of {res['repeat']} run(s) each; target (issue 33): at most 3x."]
@@ -133,7 +135,8 @@ def write(model_t:list, demo_t:list, out:str, floor_t:list=(), parts:dict=None):
     if parts:
         per = {k: 1000 * parts[k] / parts['cells'] for k in ('fit', 'refits', 'gradient')}
         text += ['', f"Per model and pool stratum of the fixed-n evaluation ({parts['cells']} of them), MLE-auto, "
-                 "milliseconds (one run; the refits in the demo's tasks of 25 replicates):", '', '| MLE-auto fit | 200 refits (batched EM) | gradient along the plain-EM path |',
+                 "milliseconds (one run; the refits in the demo's tasks of 25 replicates):", '',
+                 '| MLE-auto fit | 200 refits (batched EM) | gradient along the plain-EM path |',
                  '|---|---|---|', f"| {per['fit']:.0f} | {per['refits']:.0f} | {per['gradient']:.0f} |"]
     Path(out).with_suffix('.json').write_text(json.dumps(res, indent=1) + '\n')
     Path(out).write_text('\n'.join(text) + '\n')
