@@ -463,20 +463,43 @@ def pool_strata(self:SampledRanks, strata:int=6) -> list[np.ndarray]:
 
 # %% ../nbs/03a_evaluation.ipynb #c7b6d6ff
 @patch
-def stratum(self:SampledRanks, users, exact_pools:bool=False) -> SampledRanks:
-    ("The evaluation of `users` (indices): in one catalogue, their median N_u (at least their largest n_u without "
-     "replacement), or in their own (`exact_pools`).")
+def stratum(self:SampledRanks, users,
+            exact_pools:bool=False, # in their own catalogues N_u (else in one)
+            N:int=None,             # the one catalogue's size (None: their median N_u, at least their largest n_u
+                                    # without replacement)
+           ) -> SampledRanks:
+    "The evaluation of `users` (indices): in one catalogue (N, else their median N_u), or in their own (`exact_pools`)."
     u, exact_pools = np.asarray(users), _check_bool('exact_pools', exact_pools)
     if (u.ndim != 1 or not len(u) or u.dtype.kind not in 'iu' or u.min() < 0 or u.max() >= self.M
             or len(np.unique(u)) < len(u)):
         raise ValueError(f"users must be distinct user indices 0..{self.M - 1} (an integer array, "
                          f"not a mask); got {users!r:.60}")
     users = u.astype(np.int64)
-    if (exact_pools or self.catalogue_size is not None) and np.array_equal(users, np.arange(self.M)): return self
-    N = self.Ns[users] if exact_pools else int(np.median(self.Ns[users]))
+    if N is not None:
+        if exact_pools: raise ValueError("N: one catalogue size and exact_pools=True exclude each other")
+        N = _check_int('N', N, 2 if self.replace else max(2, int(self.n[users].max())))
+    if ((exact_pools or self.catalogue_size is not None) and N in (None, self.catalogue_size)
+            and np.array_equal(users, np.arange(self.M))): return self
+    if N is None: N = self.Ns[users] if exact_pools else int(np.median(self.Ns[users]))
     # without replacement n_u <= N must hold
     if not (exact_pools or self.replace): N = max(N, int(self.n[users].max()))
     return SampledRanks(self.ranks[users], N, self.fixed_n or self.n[users], self.replace, self.grid)
+
+
+# %% ../nbs/03a_evaluation.ipynb #f14bbbe1
+def _shared_strata(evs:dict,          # model name -> SampledRanks of the same users (the same N_u)
+                   strata:int=6,      # up to this many pool strata
+                   exact_pools:bool=False, # each group in its users' own catalogues (else in one)
+                  ) -> list[tuple]:   # (users, model name -> the group's evaluation) of each group
+    "The pool strata of several models' evaluations of the same users: one catalogue per group for every model."
+    out = []
+    for users in next(iter(evs.values())).pool_strata(strata):
+        subs = {k: ev.stratum(users, exact_pools) for k, ev in evs.items()}
+        N = max(sub.N for sub in subs.values())            # the largest n_u of any model fits in it
+        if not exact_pools: subs = {k: sub if sub.N == N else evs[k].stratum(users, N=N) for k, sub in subs.items()}
+        out.append((users, subs))
+    return out
+
 
 # %% ../nbs/03a_evaluation.ipynb #fa6dd6f4
 class StratifiedEstimate:

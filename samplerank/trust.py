@@ -13,7 +13,7 @@ from scipy.stats import norm
 from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
 from .metrics import metric_weights, metric_label
 from .evaluation import (SampledRanks, RankDistribution, get_estimator, register_estimator, _get_estimator,
-                                   _KernelNotHeld)
+                                   _KernelNotHeld, _shared_strata)
 from .sampling import _StreamedKernel, sample_ranks_shared
 from .mle import _fit_mle_auto, _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES, _MLE_AUTO
 from .bootstrap import _support, _check_kernels, _refits, _draws
@@ -145,11 +145,10 @@ def _stratified_draws(evs:dict,       # model name -> SampledRanks of the same u
                      ) -> tuple:      # per model: estimates (q,), draws (B x q), start shifts (q,)
     "Every model's estimates, bootstrap draws and start shifts of the metrics, stratum by stratum, weighted by users."
     first, est_ = next(iter(evs.values())), get_estimator(s.method)
-    groups = first.pool_strata(s.strata)
-    parts = [{k: ev.stratum(users, s.exact_pools) for k, ev in evs.items()} for users in groups]   # the same groups
-    _check_kernels(s.method, [sub for subs in parts for sub in subs.values()])
+    parts = _shared_strata(evs, s.strata, s.exact_pools)        # the same groups, each in one catalogue for all
+    _check_kernels(s.method, [sub for _, subs in parts for sub in subs.values()])
     est, draws, shift = (dict.fromkeys(evs, 0.0) for _ in range(3))
-    for users, subs in zip(groups, parts):
+    for users, subs in parts:
         Hb, W = _resample_counts(subs, s.n_boot, s.rng), _metric_grid(pairs, next(iter(subs.values())).N)  # one support
         fits = {k: est_.fit(ev, **s.options) for k, ev in subs.items()}
         refits = {k: _refits(ev, est_, fits[k], Hb[k], pairs, s.options, s.client)       # on a cluster: all at once
@@ -482,11 +481,10 @@ def _plausible_ranks(evs:dict, s:Settings) -> dict:
     method = s.method if get_estimator(s.method).distribution else RECOMMENDED     # a distribution to draw from
     first = next(iter(evs.values()))
     R = {k: np.empty(first.M, np.int64) for k in evs}
-    for users in first.pool_strata(s.strata):
-        for k, ev in evs.items():
-            sub = ev.stratum(users, s.exact_pools)
+    for users, subs in _shared_strata(evs, s.strata, s.exact_pools):     # the groups of the comparison's draws
+        for k, sub in subs.items():
             Rs = _posterior_global_ranks(sub, get_estimator(method).fit(sub).pmf, s.rng)
-            own = ev.Ns[users]                                  # back from the stratum's catalogue to the user's own
+            own = evs[k].Ns[users]                              # back from the stratum's catalogue to the user's own
             R[k][users] = np.clip(1 + np.rint((Rs - 1) * (own - 1) / (sub.Ns - 1)), 1, own).astype(np.int64)
     return R
 
