@@ -81,6 +81,10 @@ class SampledRanks:
         elif not self.replace and (ns > Ns).any():
             i = int(np.argmax(ns > Ns)); raise ValueError(f"n[{i}] = {ns[i]} exceeds its own catalogue N[{i}] = "
                                                           f"{Ns[i]} (without replacement)")
+        # with replacement from 2 items, all n - 1 others are the one other item
+        if self.replace and (bad := (Ns == 2) & (r > 1) & (r < ns)).any():
+            i = int(np.argmax(bad)); raise ValueError(f"{_name}[{i}] = {r[i]} cannot occur among n = {ns[i]} drawn "
+                                                      "with replacement from N = 2 items: the rank is 1 or n")
         self.ranks, self.n, self.Ns, self.M = r, ns, Ns, len(r)
         for a in (self.ranks, self.n, self.Ns): a.flags.writeable = False
         _, first, self.column, counts = np.unique(_column_key(Ns, ns, r), return_index=True, return_inverse=True,
@@ -466,7 +470,7 @@ def pool_strata(self:SampledRanks, strata:int=6) -> list[np.ndarray]:
 def stratum(self:SampledRanks, users,
             exact_pools:bool=False, # in their own catalogues N_u (else in one)
             N:int=None,             # the one catalogue's size (None: their median N_u, at least their largest n_u
-                                    # without replacement)
+                                    # without replacement, and 3 if some N_u > 2)
            ) -> SampledRanks:
     "The evaluation of `users` (indices): in one catalogue (N, else their median N_u), or in their own (`exact_pools`)."
     u, exact_pools = np.asarray(users), _check_bool('exact_pools', exact_pools)
@@ -481,6 +485,8 @@ def stratum(self:SampledRanks, users,
     if ((exact_pools or self.catalogue_size is not None) and N in (None, self.catalogue_size)
             and np.array_equal(users, np.arange(self.M))): return self
     if N is None: N = self.Ns[users] if exact_pools else int(np.median(self.Ns[users]))
+    # a catalogue of 2 holds only the ranks 1 and n_u: not for larger pools
+    if not exact_pools and N == 2 and self.Ns[users].max() > 2: N = 3
     # without replacement n_u <= N must hold
     if not (exact_pools or self.replace): N = max(N, int(self.n[users].max()))
     return SampledRanks(self.ranks[users], N, self.fixed_n or self.n[users], self.replace, self.grid)
