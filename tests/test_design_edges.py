@@ -138,4 +138,5 @@ def test_a_median_pool_of_two_items():
     "Pools of 2 and 3 items in one group, with replacement: the group's catalogue is 3, where rank 2 among 3 occurs."
     r, Ns = np.array([1, 3, 1, 2, 2]), np.array([2, 2, 2, 3, 3])
     _check_table(sr.estimate_intervals(r, Ns, 3, seed=0, n_boot=N_BOOT), 'estimate')
-    _check_table(sr.compare_models({'a': r, 'b': np.array([3, 3, 1, 1, 2])}, Ns, 3, seed=0, n_boot=N_BOOT), 'difference')
+    c = sr.compare_models({'a': r, 'b': np.array([3, 3, 1, 1, 2])}, Ns, 3, seed=0, n_boot=N_BOOT)
+    _check_table(c, 'difference')
