@@ -304,28 +304,36 @@ def ranks_from_scores(scores,                # users x candidates score matrix (
     return _tie_ranks(greater, equal, ties, seed)
 
 # %% ../nbs/17_adapters.ipynb #916126d7
+_TREC_LAYOUT = {'run': 'qid Q0 docid rank score tag', 'qrels': 'qid iter docid relevance'}
+
+def _trec_line_error(path:Path, ncol:int, what:str) -> AdapterInputError:
+    "The error of the first line of a TREC file without exactly `ncol` fields, naming the file, the line and the count."
+    for ln, line in enumerate(path.read_text(encoding='utf-8').splitlines(), 1):
+        f = line.split()
+        if len(f) != ncol: break
+    else: ln, f = 1, []
+    return AdapterInputError(f"{path}: line {ln}: expected {ncol} fields in a TREC {what} line ({_TREC_LAYOUT[what]}); "
+                             f"got {len(f)}: {_show(' '.join(f))}")
+
 def _read_trec(path:Path, ncol, what, name) -> pd.DataFrame:
-    """Whitespace-separated TREC file (already checked by `_check_path`) as strings, one row per line; errors name the
-    file and line."""
-    try: df = pd.read_csv(path, sep=r'\s+', header=None, dtype=str, skip_blank_lines=False, keep_default_na=False,
-                          na_values=[''], encoding='utf-8')
+    """Whitespace-separated TREC file (already checked by `_check_path`) as strings, one row per line of exactly `ncol`
+    fields; errors name the file and line."""
+    try: df = pd.read_csv(path, sep=r'\s+', header=None, names=range(ncol + 1), dtype=str, skip_blank_lines=False,
+                          keep_default_na=False, na_values=[''], encoding='utf-8')
     except UnicodeDecodeError: raise AdapterInputError(f"{name}: {path} is not UTF-8 text") from None
     except pd.errors.EmptyDataError: raise AdapterInputError(f"{name}: {path}: empty {what} file") from None
+    except pd.errors.ParserError: raise _trec_line_error(path, ncol, what) from None   # a line of > ncol + 1 fields
     except Exception as e:
         raise AdapterInputError(f"{name}: {path}: not a readable TREC {what} file ({type(e).__name__}: "
                                 f"{str(e).splitlines()[0]})") from None
-    if df.shape[1] < ncol or df.iloc[:, :ncol].isna().any(axis=1).any():
-        bad = np.flatnonzero(df.iloc[:, :ncol].isna().any(axis=1).to_numpy()) if df.shape[1] >= ncol else [0]
-        ln = int(bad[0]) + 1
-        raise AdapterInputError(f"{path}: line {ln}: expected {ncol} fields in a TREC {what} line; got "
-                                f"{' '.join(v for v in df.iloc[ln - 1].dropna())!r}")
-    return df
+    if df.iloc[:, :ncol].isna().any(axis=None) or df[ncol].notna().any(): raise _trec_line_error(path, ncol, what)
+    return df.iloc[:, :ncol]
 
 # %% ../nbs/17_adapters.ipynb #0f5c3745
 def _trec_run(path, name) -> pd.DataFrame:
     "`read_trec_run` with errors naming the argument `name`."
     path = _check_path(name, path)
-    df = _read_trec(path, 5, 'run', name)
+    df = _read_trec(path, 6, 'run', name)
     s = pd.to_numeric(df[4], errors='coerce')
     if s.isna().any():
         i = int(np.argmax(s.isna().to_numpy()))
@@ -660,9 +668,26 @@ def _whole_column(table, col, lo) -> np.ndarray:
         raise ValueError(f"table.{col} must hold whole numbers >= {lo}; table.{col}[{i}] = {_show(v[i])}")
     return v.astype(np.int64)
 
+# %% ../nbs/17_adapters.ipynb #5f0c3a21
+def _check_catalogue(N,              # one catalogue size, or one per sampled rank
+                     n:np.ndarray,   # distinct candidates (the held-out item and its negatives) of each sampled rank
+                     users=None,     # the user id of each sampled rank (None: its position)
+                     source='input', # where the candidates came from, for the message
+                     sizes=None,     # the file of per-user sizes, if N came from one
+                    ) -> None:
+    "Refuse a catalogue smaller than a user's distinct candidates: one line naming the file, the user and the count."
+    n = np.asarray(n); Ns = np.broadcast_to(np.asarray(N), n.shape)
+    bad = n > Ns
+    if not bad.any(): return
+    i = int(np.argmax(bad)); who = _show(np.asarray(users, object)[i]) if users is not None else f"#{i}"
+    need = f"N >= {int(n.max())}" if sizes is None else f"its size in {sizes} >= {int(n[i])}"
+    raise AdapterInputError(f"{source}: user {who} has {int(n[i])} distinct candidates (the held-out item and its "
+                            f"negatives), more than its catalogue of N = {int(Ns[i])} items: a catalogue holds every "
+                            f"item shown, so {need}")
+
 # %% ../nbs/17_adapters.ipynb #552fc749
 def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame or ranks_from_run
-                   N:int,               # non-relevant items of a user's catalogue + 1
+                   N:int,               # non-relevant items of a user's catalogue + 1 (at least every n)
                    metric:str='ndcg',   # 'recall' or 'ndcg' (Rendle eqs 2 and 7 with several relevant items)
                    K:int=10,            # cut-off
                    replace:bool=True,   # the negatives were drawn with replacement
@@ -678,12 +703,12 @@ def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame or ranks_fr
     if miss.any(): raise ValueError(f"table.user: entry {int(np.argmax(miss))} is a missing user id")
     r, ns = _whole_column(table, 'sampled_rank', 1), _whole_column(table, 'n', 2)
     m, a = _whole_column(table, 'n_relevant', 1), _whole_column(table, 'relevant_above', 0)
-    for bad, what in ((r > ns, 'sampled_rank <= n'), (a >= m, 'relevant_above < n_relevant'),
-                      ((ns > N) if not replace else np.zeros(len(ns), bool), 'n <= N (without replacement)')):
+    for bad, what in ((r > ns, 'sampled_rank <= n'), (a >= m, 'relevant_above < n_relevant')):
         if bad.any():
             i = int(np.argmax(bad))
             raise ValueError(f"table must satisfy {what}; row {i} has "
                              f"{table.iloc[i][['sampled_rank', 'n', 'n_relevant', 'relevant_above']].to_dict()}")
+    _check_catalogue(N, ns, table.user.to_numpy(), 'table')   # n counts distinct candidates: N >= n either way
     if metric == 'recall': c = 1.0 / m
     else: c = 1.0 / np.cumsum(1 / np.log2(np.arange(2, K + 2)))[np.minimum(m, K) - 1]
     total = 0.0
@@ -826,9 +851,22 @@ def _number(s:str):
 _USER_COLUMNS = ('user', 'user_id', 'userid', 'uid', 'qid', 'query')
 _N_COLUMNS = ('n', 'n_items', 'pool_size', 'catalogue_size')
 
-def _sizes_table(path:Path) -> tuple|None:
-    """(lines, user ids, size texts) of a text file of sizes whose header names a user column; None for a file without
-    user ids."""
+def _id_column(path:Path, ln:int, head:list, rows:list, ncol:int, users) -> int|None:
+    """The column of user ids of a sizes file: one named like a user column, else the one column whose values hold every
+    user id (with `users`; without them: the only other column, else None)."""
+    col = next((head.index(c) for c in _USER_COLUMNS if c in head), None)
+    others = [j for j in range(len(head)) if j != ncol]
+    if col is not None or users is None: return col if col is not None else others[0] if len(others) == 1 else None
+    keys = {str(u).strip() for u in np.asarray(users, object)}
+    for j in others:
+        if keys <= {r[j] for r in rows if len(r) > j}: return j
+    raise AdapterInputError(f"{path}: line {ln}: no column holds every user id of the evaluation (such as "
+                            f"{_show(min(keys))}) in {head}: name the id column 'user', or give one size per line in "
+                            "the order of the ranks")
+
+def _sizes_table(path:Path, users=None) -> tuple|None:
+    """(lines, user ids, size texts, id column name) of a text file of sizes with more than one column; None for a file
+    of one column (sizes by position)."""
     if path.suffix.lower() == '.npy' or not path.is_file(): return None
     try: lines = path.read_text(encoding='utf-8-sig').splitlines()
     except (UnicodeDecodeError, OSError): return None                   # the position reader names the problem
@@ -842,15 +880,17 @@ def _sizes_table(path:Path) -> tuple|None:
             raise AdapterInputError(f"{path}: line {recs[0][0]}: {len(head)} columns and no header: name them "
                                     "(e.g. 'user,N': sizes matched by user id) or give one size per line")
         return None
-    col = next((head.index(c) for c in _USER_COLUMNS if c in head), None)
-    if col is None: return None
+    if len(head) == 1: return None
     ncol = next((head.index(c) for c in _N_COLUMNS if c in head), None)
     if ncol is None:
         raise AdapterInputError(f"{path}: line {recs[0][0]}: no size column {' or '.join(map(repr, _N_COLUMNS))} in "
                                 f"{recs[0][1]}")
+    col = _id_column(path, recs[0][0], head, [r for _, r in recs[1:]], ncol, users)
+    if col is None: return [ln for ln, _ in recs[1:]], None, None, None
     for ln, r in recs[1:]:
         if len(r) <= max(col, ncol): raise AdapterInputError(f"{path}: line {ln}: missing value in {','.join(r)!r}")
-    return [ln for ln, _ in recs[1:]], [r[col] for _, r in recs[1:]], [r[ncol] for _, r in recs[1:]]
+    return ([ln for ln, _ in recs[1:]], [r[col] for _, r in recs[1:]], [r[ncol] for _, r in recs[1:]],
+            recs[0][1][col])
 
 # %% ../nbs/17_adapters.ipynb #9c66c907
 def _sizes_by_user(path:Path, lines:list, ids:list, sizes:np.ndarray, users) -> np.ndarray:
@@ -873,38 +913,47 @@ def _sizes_by_user(path:Path, lines:list, ids:list, sizes:np.ndarray, users) -> 
     return sizes[at]
 
 # %% ../nbs/17_adapters.ipynb #c940dc76
-def catalogue_sizes(N,           # one catalogue size (a number or its text), or a file of per-user sizes
-                    count:int,   # number of sampled ranks
-                    users=None,  # the user id of each sampled rank (None: ranks without ids)
-                   ):            # an int, or one size per sampled rank
-    """The `N` of a command: one catalogue size, or a file of sizes matched by user id (a user column) or else by
-    position."""
+def catalogue_sizes(N,             # one catalogue size (a number or its text), or a file of per-user sizes
+                    count:int,     # number of sampled ranks
+                    users=None,    # the user id of each sampled rank (None: ranks without ids)
+                    n=None,        # distinct candidates of each sampled rank: no smaller catalogue (None: unchecked)
+                    source='input',# where the candidates came from, for the message
+                   ):              # an int, or one size per sampled rank
+    """The `N` of a command: one catalogue size, or a file of sizes matched by user id (a column of ids) or else by
+    position; with `n`, each at least its user's distinct candidates."""
     if not _sizes_file(N):
         N = _check_int('N', _number(N) if isinstance(N, str) else N, 2); _check_memory('N', N, 32 * N)
+        if n is not None: _check_catalogue(N, n, users, source)
         return N
-    path, keyed = Path(N), _sizes_table(Path(N))
+    path, keyed = Path(N), _sizes_table(Path(N), users)
     if keyed is None:
         Ns, _ = read_sampled_ranks(N, INT_MAX, names=_N_COLUMNS, size_names=(), what='catalogue size', lo=2)
         if len(Ns) != count:
             raise AdapterInputError(f"{N}: {len(Ns)} catalogue sizes for {count} sampled ranks: give one per sampled "
                                     "rank, same order")
     else:
-        lines, ids, texts = keyed
+        lines, ids, texts, _ = keyed
         if users is None:
-            raise AdapterInputError(f"{path}: has a user column, but these sampled ranks carry no user ids: give one "
-                                    "size per line, in their order")
+            raise AdapterInputError(f"{path}: has more than one column (sizes matched by user id), but these sampled "
+                                    "ranks carry no user ids: give one size per line, in their order")
         if not lines: raise AdapterInputError(f"{path}: no catalogue sizes")
         Ns, _ = _checked_ranks(path, list(zip(lines, texts)), None, INT_MAX, 'catalogue size', 2)
         Ns = _sizes_by_user(path, lines, ids, Ns, users)
     _check_memory('N', int(Ns.max()), 32 * int(Ns.max()))
+    if n is not None: _check_catalogue(Ns, n, users, source, path.name)
     return Ns
 
 # %% ../nbs/17_adapters.ipynb #d509e648
-def sizes_rule(N) -> str:
+def sizes_rule(N,          # what `catalogue_sizes` read
+               users=None, # the user id of each sampled rank, to name the column of ids a file is matched by
+              ) -> str:
     "How a command's `N` gives each user's catalogue, in words for a report's protocol."
     if not _sizes_file(N): return 'one catalogue for every user'
-    how = 'by user id' if _sizes_table(Path(N)) else 'by position (one per relevant item, in order)'
-    return f"per-user sizes from {Path(N).name}, matched {how}"
+    keyed = _sizes_table(Path(N), users)
+    if not keyed: return f"per-user sizes from {Path(N).name}, matched by position (one per relevant item, in order)"
+    col = keyed[3]
+    named = col is None or col.lower() in _USER_COLUMNS
+    return f"per-user sizes from {Path(N).name}, matched by user id" + ('' if named else f" in its column {col!r}")
 
 # %% ../nbs/17_adapters.ipynb #e5523f37
 @dataclass
@@ -918,6 +967,7 @@ class ScoredInputs:
     tied: dict           # model name -> negatives scored the same as each relevant item (t)
     ties: str            # the tie rule that made the ranks
     note: str            # how the inputs were read, in one line
+    distinct: bool = True # the candidates are distinct items (a table or run); a score matrix's may repeat one
 
 # %% ../nbs/17_adapters.ipynb #23b12a6c
 def _keyed_ranks(kind:str, obj, qrels, positive, cols:tuple, ties, seed) -> tuple[pd.DataFrame, str, str]:
@@ -994,7 +1044,7 @@ def read_inputs(frames=None,          # one scored-candidates table (file or Dat
         note += (f" ({multi} of them share a user with other relevant items: each is ranked among its user's "
                  "negatives only)")
     return ScoredInputs(out['sampled_rank'], first.n.to_numpy(np.int64), first.user.to_numpy(), out['negatives_above'],
-                        out['negatives_tied'], ties, note)
+                        out['negatives_tied'], ties, note, kind != 'scores')
 
 # %% ../nbs/17_adapters.ipynb #2d7c6997
 def read_evaluation_input(frame=None,           # CSV/TSV/Parquet file (or DataFrame) of scored candidates

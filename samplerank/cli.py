@@ -12,7 +12,8 @@ import numpy as np
 from .evaluation import ESTIMATORS
 from .metrics import metric_label
 from .trust import RECOMMENDED
-from .adapters import _number, _sizes_file, catalogue_sizes, read_inputs, tie_summary, tie_warnings
+from .adapters import (_number, _sizes_file, catalogue_sizes, sizes_rule, read_inputs, tie_summary,
+                                 tie_warnings)
 from .report import (_atomic_out, estimate_file, format_estimates, compare_files,
                                format_comparison, report_files, json_records)
 from .demo import run_example, run_demo
@@ -46,9 +47,10 @@ def _float_arg(name:str):
     return conv
 
 # %% ../nbs/22_cli.ipynb #aeefce20
-_N_HELP = ('number of items in the catalogue, or a file of per-user catalogue sizes: a table with a user column '
-           '(user,N), matched by user id in any order, or one size per line in the order of the relevant items of '
-           'the first input')
+_N_HELP = ('number of items in the catalogue (at least the distinct candidates of every user), or a file of per-user '
+           'catalogue sizes: a table with a column of user ids (user,N, or any name whose values are the user ids), '
+           'matched by user id in any order, or one size per line in the order of the relevant items of the first '
+           'input')
 _TIES = ('pessimistic', 'optimistic', 'random')
 
 def _scheduler_arg(p):
@@ -115,7 +117,6 @@ def _bundled_args(sub):
                     help='held-out fraction for --protocol temporal (default: 0.2)')
     de.add_argument('--n-boot', type=_int_arg('n_boot', 1), default=200,
                     help='bootstrap replicates of the intervals and comparisons (default: 200)')
-    de.add_argument('--quiet', action='store_true', help='no progress bars')
 
 # %% ../nbs/22_cli.ipynb #eec021b5
 def _estimate_inputs(es):
@@ -168,7 +169,6 @@ def _compare_report_args(sub):
     rp.add_argument('--K', nargs='+', type=_int_arg('K', 1), default=[10], help='cut-offs (default: 10)')
     rp.add_argument('--out', default='report',
                     help='output directory: report.md, figures, tables.tex, results.json (default: report)')
-    rp.add_argument('--quiet', action='store_true', help='no progress bar')
     rp.add_argument('--assumptions', action='store_true',
                     help='label each decision by the weakest assumption on P(R) under which it holds (none, '
                          'non-increasing or smooth): two to four linear programs per model and metric, seconds each')
@@ -189,14 +189,26 @@ def _translate_args(sub):
     tr.add_argument('--without-replacement', action='store_true', help='negatives sampled without replacement')
     tr.add_argument('--json', action='store_true', help='print JSON')
 
+_QUIET = ('demo', 'estimate', 'compare', 'report')    # the subcommands that write progress or notes to stderr
+
+def _quiet_arg(p):
+    "The `--quiet` option, the same for every subcommand that writes progress or notes to stderr."
+    p.add_argument('--quiet', action='store_true',
+                   help='no progress bars and no notes on stderr (warnings and errors still show)')
+
 def _parser():
     "The `samplerank` command's arguments: one subcommand each."
     p = _Parser(prog='samplerank', description='Trustworthy sampled top-K evaluation of recommender systems.')
     sub = p.add_subparsers(dest='command', required=True)
     for add in (_bundled_args, _estimate_args, _compare_report_args, _translate_args): add(sub)
+    for name in _QUIET: _quiet_arg(sub.choices[name])
     return p
 
 # %% ../nbs/22_cli.ipynb #686daa00
+def _note(args, text:str):
+    "A note on stderr, unless --quiet."
+    if not args.quiet: print(f'samplerank: {text}', file=sys.stderr)
+
 def _model_inputs(args, at_least:int=2, metric:str='ndcg', K:int=10):
     "The `ScoredInputs` of a command's scored inputs (None for files of ranks); warns of a model that ties too often."
     if not (args.frame or args.run or args.qrels or args.scores): return None
@@ -208,8 +220,10 @@ def _model_inputs(args, at_least:int=2, metric:str='ndcg', K:int=10):
         raise ValueError(f"{args.command} needs at least two scored inputs (one per model); got {len(inputs)}")
     x = read_inputs(frames, runs, args.qrels, scores, getattr(args, 'names', None), args.positive, args.user_col,
                     args.item_col, args.score_col, args.label_col, args.ties, args.seed)
-    if _sizes_file(args.N): catalogue_sizes(args.N, len(x.n), x.users)     # a bad file of sizes: its one line first
-    print(f'samplerank: {x.note}', file=sys.stderr)
+    distinct = x.distinct or args.without_replacement                    # n_u distinct items: N_u >= n_u
+    catalogue_sizes(args.N, len(x.n), x.users, x.n if distinct else None, inputs[0])   # a bad N: its one line first
+    _note(args, x.note)
+    if _sizes_file(args.N): _note(args, sizes_rule(args.N, x.users))
     if args.command != 'report':                                           # the report warns itself, in report.md too
         for w in tie_warnings(tie_summary(x, metric, K), x.ties, metric_label(metric, K)): warnings.warn(w)
     return x
