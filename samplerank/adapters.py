@@ -115,12 +115,18 @@ def _check_ties(ties) -> str:
     return str(ties)
 
 # %% ../nbs/17_adapters.ipynb #922af2d9
-def _tie_ranks(greater, equal, ties, seed) -> np.ndarray:
+def _tie_ranks(greater,          # negatives scored strictly above each held-out item (g)
+               equal,            # negatives tied with it (t)
+               ties:str,         # the tie rule
+               seed,             # seed of the random rule's draws
+               tied_above=None,  # random rule: the tied negatives put above, if drawn elsewhere (0..t)
+              ) -> np.ndarray:
     "Sampled rank 1 + (negatives above) + (the share of tied negatives the rule puts above)."
     ties = _check_ties(ties)
     greater, equal = np.asarray(greater, np.int64), np.asarray(equal, np.int64)
     if ties == 'pessimistic': return 1 + greater + equal
     if ties == 'optimistic': return 1 + greater
+    if tied_above is not None: return 1 + greater + np.asarray(tied_above, np.int64)
     return 1 + greater + np.random.default_rng(seed).integers(0, equal + 1)
 
 # %% ../nbs/17_adapters.ipynb #082b0418
@@ -163,6 +169,12 @@ class _Candidates(NamedTuple):
     scores: np.ndarray         # score of each candidate (float64)
     relevant: np.ndarray       # True for a relevant candidate (label > 0)
 
+# %% ../nbs/17_adapters.ipynb #2bf683f9
+def _score_nan(scores) -> int | None:
+    "Flat index of the first score that is NaN, else None: every other number is a score, and ±inf rank first or last."
+    nan = np.isnan(np.asarray(scores, np.float64))
+    return int(np.argmax(nan)) if nan.any() else None
+
 # %% ../nbs/17_adapters.ipynb #08f04dae
 def _rank_table(cands:_Candidates, ties, seed, source, extra=None) -> pd.DataFrame:
     "Rank every relevant candidate of a checked table among its user's negatives (vectorised, one sort)."
@@ -204,8 +216,7 @@ def _validate_frame(df, user, item, score, label, source):
             i = int(np.argmax(miss))
             raise AdapterInputError(f"{_where(source, _line_of(i, source))}: {name} id is missing (row {i})")
     s = pd.to_numeric(df[score], errors='coerce').to_numpy(np.float64)
-    if np.isnan(s).any():
-        i = int(np.argmax(np.isnan(s)))
+    if (i := _score_nan(s)) is not None:
         raise AdapterInputError(f"{_where(source, _line_of(i, source), df[user].iloc[i])}: score {df[score].iloc[i]} "
                                 "is not a number")
     lab = pd.to_numeric(df[label], errors='coerce').to_numpy(np.float64)
@@ -285,9 +296,8 @@ def _score_counts(scores, positive:int) -> tuple[np.ndarray, np.ndarray, int]:
     if S.dtype.kind not in 'iuf': raise AdapterInputError(f"{source}: scores must be numbers; got dtype {S.dtype}")
     positive = _check_int('positive', positive, 0, S.shape[1] - 1, 'number of columns - 1')
     S = S.astype(np.float64, copy=False)
-    nan = np.isnan(S)
-    if nan.any():
-        i, j = np.argwhere(nan)[0]
+    if (k := _score_nan(S)) is not None:
+        i, j = divmod(k, S.shape[1])
         raise AdapterInputError(f"{source}: row {i} (user), column {j}: score nan is not a number")
     s = S[:, positive:positive + 1]
     return (S > s).sum(1), (S == s).sum(1) - 1, S.shape[1]
@@ -1086,11 +1096,12 @@ def tie_summary(inputs:ScoredInputs, # what `read_inputs` read
 def tie_warnings(summary:pd.DataFrame, # the table of `tie_summary`
                  rule:str,             # the tie rule that made the ranks
                  label:str='ndcg@10',  # the metric@K of the summary, in words
+                 option:str='--ties {}', # how the reader chooses a rule: the command's option, or ties='{}'
                 ) -> list[str]:        # one sentence per model whose held-out items tie too often
     "A warning for every model whose held-out items tie with a sampled negative for more than `_TIE_SHARE` of them."
     rule, out = _check_ties(rule), []
     for r in summary[summary.share > _TIE_SHARE].itertuples():
-        other = [f"{getattr(r, k):.4g} with --ties {k}" + (' (expected)' if k == 'random' else '')
+        other = [f"{getattr(r, k):.4g} with {option.format(k)}" + (' (expected)' if k == 'random' else '')
                  for k in ('random', 'optimistic', 'pessimistic') if k != rule]
         out.append(f"{r.model}: {r.tied:,} of {r.items:,} held-out items ({r.share:.1%}) tie with at least one sampled "
                    f"negative, and the tie rule decides where they rank among them: its naive sampled {label} is "

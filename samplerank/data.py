@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
-from .core import _check_int, _check_float, _check_ranks, _check_frame, _check_path
-import csv
+from .core import _check_int, _check_bool, _check_float, _check_ranks, _check_frame, _check_path
+import csv, warnings
 
 # %% auto #0
 __all__ = ['DATA_DIR', 'MOVIELENS_FILE', 'bundle_movielens', 'load_movielens', 'load_interactions', 'Split',
@@ -45,14 +45,17 @@ def load_movielens() -> pd.DataFrame:
 def load_interactions(path,                 # .csv, .tsv or .parquet file
                       user:str='user',      # name of the user column
                       item:str='item',      # name of the item column
-                      timestamp:str=None,   # name of the timestamp column (optional)
+                      time=None,            # the time column: None finds 'timestamp' if there; False: none
                      ) -> pd.DataFrame:     # columns user, item[, timestamp], re-indexed from 0
-    "Read interactions from a file, check the columns, and re-index users and items from 0."
+    """Read interactions from a file, check the columns, and re-index users and items from 0.
+
+    The time column, kept as `timestamp`, orders each user's interactions for the splits; without one (a warning says
+    so unless `time=False`) they hold out each user's interactions with the largest item ids."""
     path = _check_path('path', path)                 # an existing, non-empty file (not a directory)
-    for arg, c in (('user', user), ('item', item), ('timestamp', timestamp)):
-        if not (isinstance(c, str) and c) and not (arg == 'timestamp' and c is None):
+    for arg, c in (('user', user), ('item', item), ('time', time)):
+        if not (isinstance(c, str) and c) and not (arg == 'time' and (c is None or c is False)):
             raise ValueError(f"{arg} must be a column name (a non-empty "
-                             f"string){' or None' if arg == 'timestamp' else ''}; got {c!r:.60}")
+                             f"string){', None or False' if arg == 'time' else ''}; got {c!r:.60}")
     suffix = path.suffix.lower()
     if suffix not in ('.parquet', '.csv', '.tsv', '.txt'):
         raise ValueError(f"path: {path}: unsupported file type {suffix!r}; use .csv, .tsv or .parquet")
@@ -66,7 +69,14 @@ def load_interactions(path,                 # .csv, .tsv or .parquet file
     except (UnicodeDecodeError, csv.Error, pd.errors.ParserError, pd.errors.EmptyDataError, ValueError, OSError) as e:
         what = 'not UTF-8 text' if isinstance(e, UnicodeDecodeError) else ' '.join(str(e).split())[:200]   # one line
         raise ValueError(f"path: {path} cannot be read as a {suffix[1:]} table of interactions: {what}") from None
-    need = [(a, c) for a, c in (('user', user), ('item', item), ('timestamp', timestamp)) if c is not None]
+    if time is None:
+        time = 'timestamp' if 'timestamp' in df.columns and 'timestamp' not in (user, item) else False
+        if time is False:
+            warnings.warn(f"{path.name}: no time column (give time= its name, or time=False): leave_one_out and "
+                          "temporal_holdout will hold out each user's interactions with the largest item ids",
+                          stacklevel=2)
+    timestamp = time or None
+    need = [(a, c) for a, c in (('user', user), ('item', item), ('time', timestamp)) if c is not None]
     missing = [(a, c) for a, c in need if c not in df.columns]
     if missing:
         raise ValueError(f"{path}: missing column(s) {[c for _, c in missing]}; the file has {list(df.columns)[:20]}; "
@@ -81,20 +91,70 @@ def load_interactions(path,                 # .csv, .tsv or .parquet file
         ts = pd.to_numeric(df[timestamp], errors='coerce')
         if ts.isna().any():
             i = int(np.argmax(ts.isna().values))
-            raise ValueError(f"path: {path}: line {i + 2}: timestamp {df[timestamp].iloc[i]!r} is not a number")
+            raise ValueError(f"path: {path}: line {i + 2}: time {df[timestamp].iloc[i]!r} is not a number")
         out['timestamp'] = ts.values
     out.attrs['user_ids'] = pd.factorize(df[user], sort=True)[1]
     out.attrs['item_ids'] = pd.factorize(df[item], sort=True)[1]
     return out
 
+# %% ../nbs/08_data.ipynb #52dcb940
+def _interaction_matrix(name:str, m) -> sp.csr_matrix:
+    "`m` as a CSR matrix of numbers: a sparse matrix, or a dense 2-D array (converted); else a `ValueError` naming `name`."
+    if not sp.issparse(m):
+        try: a = np.asarray(m)
+        except (ValueError, TypeError): a = np.asarray(None)
+        if a.ndim != 2 or a.dtype.kind not in 'biuf':
+            raise ValueError(f"{name} must be a users x items matrix of numbers (scipy.sparse, or a dense 2-D array); "
+                             f"got {type(m).__name__} of shape {a.shape}, dtype {a.dtype}")
+        m = a
+    m = sp.csr_matrix(m)
+    if m.ndim != 2 or m.dtype.kind not in 'biuf':
+        raise ValueError(f"{name} must be a users x items matrix of numbers; got dtype {m.dtype}")
+    if not np.isfinite(m.data).all(): raise ValueError(f"{name} must hold finite numbers")
+    return m
+
+# %% ../nbs/08_data.ipynb #26004a0f
+def _check_split(train, held_out, test_users, test_items) -> tuple:
+    "The fields of a `Split`, checked and converted (CSR matrices, int64 instances); else a `ValueError` naming the field."
+    train, held_out = _interaction_matrix('train', train), _interaction_matrix('held_out', held_out)
+    if held_out.shape != train.shape:
+        raise ValueError(f"held_out must have the shape of train {train.shape} (users x items); got {held_out.shape}")
+    inst = []
+    for name, v, hi in (('test_users', test_users, train.shape[0]), ('test_items', test_items, train.shape[1])):
+        try: a = np.asarray(v)
+        except (ValueError, TypeError): a = np.asarray(None)                # ragged
+        if a.ndim != 1 or not (a.dtype.kind in 'iu' or a.dtype.kind == 'f' and (a == np.round(a)).all()):
+            raise ValueError(f"{name} must be a 1-D array of whole numbers; got shape {a.shape}, dtype {a.dtype}")
+        bad = (a < 0) | (a >= hi)
+        if bad.any():
+            k = int(np.argmax(bad))
+            raise ValueError(f"{name} must lie in 0..{hi - 1} (the {'rows' if name == 'test_users' else 'columns'} "
+                             f"of train); instance {k} has {a[k].item()!r}")
+        inst.append(a.astype(np.int64))
+    users, items = inst
+    if len(users) != len(items):
+        raise ValueError(f"test_users and test_items must have one entry per instance; got {len(users)} and {len(items)}")
+    for name, m, want in (('train', train, False), ('held_out', held_out, True)):
+        found = np.asarray(m[users, items] != 0).ravel() if len(users) else np.zeros(0, bool)
+        if (bad := found != want).any():
+            k = int(np.argmax(bad))
+            raise ValueError(f"test_items: instance {k}: item {items[k]} of user {users[k]} is "
+                             + ("in the user's training row (a held-out item is not a training one)" if not want else
+                                "not among the user's held-out interactions (held_out)"))
+    return train, held_out, users, items
+
 # %% ../nbs/08_data.ipynb #317c96a5
 @dataclass
 class Split:
     "A train/test split: a users x items training matrix and one row per held-out (user, item) instance."
-    train: sp.csr_matrix     # users x items, the training interactions (values: rating, or 1)
+    train: sp.csr_matrix     # users x items, the training interactions (values: rating, or 1); dense arrays converted
     held_out: sp.csr_matrix  # users x items, all held-out interactions (to exclude from each other's pools)
     test_users: np.ndarray   # user of each instance
     test_items: np.ndarray   # held-out item of each instance
+    def __post_init__(self):
+        "Validate once, when the split is made (`_check_split`)."
+        self.train, self.held_out, self.test_users, self.test_items = _check_split(
+            self.train, self.held_out, self.test_users, self.test_items)
     @property
     def n_users(self) -> int: return self.train.shape[0]
     @property
@@ -140,31 +200,45 @@ def filter_min_interactions(df:pd.DataFrame, min_item:int=1) -> pd.DataFrame:
     return out.reset_index(drop=True)
 
 # %% ../nbs/08_data.ipynb #d683b02c
-def _split(df, n_test_of):
-    df = _check_interactions(df)
+def _split(df, n_test_of, drop_unseen:bool=False):
+    "Hold out the last `n_test_of(size)` interactions of each user with two or more (see above)."
+    df, drop_unseen = _check_interactions(df), _check_bool('drop_unseen', drop_unseen)
     order = ['user', 'timestamp', 'item'] if 'timestamp' in df.columns else ['user', 'item']
-    d = df.sort_values(order, kind='stable')
+    d = df.sort_values(order, kind='stable').drop_duplicates(['user', 'item'], keep='last')   # a repeat: its latest
     size = d.groupby('user').item.transform('size').values
     d = d[size >= 2]; size = size[size >= 2]
     if len(d) == 0: raise ValueError("df: no user has two or more interactions; there is nothing to hold out")
     pos = d.groupby('user').cumcount().values
     test = pos >= size - n_test_of(size)
+    item, N = d.item.values.astype(np.int64), int(df.item.max()) + 1
+    if drop_unseen:                                     # the catalogue: the items of the training interactions
+        seen = np.zeros(N, bool); seen[item[~test]] = True
+        keep = ~test | seen[item]
+        d, test, item, N = d[keep], test[keep], (np.cumsum(seen) - 1)[item[keep]], int(seen.sum())
     users = pd.factorize(d.user, sort=True)[0]
-    M, N = users.max() + 1, int(df.item.max()) + 1
+    M = users.max() + 1
     vals = d.rating.values if 'rating' in d.columns else np.ones(len(d))
-    mk = lambda m: sp.csr_matrix((vals[m], (users[m], d.item.values[m])), shape=(M, N))
-    return Split(mk(~test), mk(test), users[test], d.item.values[test])
+    mk = lambda m: sp.csr_matrix((vals[m], (users[m], item[m])), shape=(M, N))
+    return Split(mk(~test), mk(test), users[test], item[test])
 
 # %% ../nbs/08_data.ipynb #93e8205c
-def leave_one_out(df:pd.DataFrame) -> Split:
-    "Hold out each user's latest interaction (users with fewer than two interactions are dropped)."
-    return _split(df, lambda size: np.ones_like(size))
+def leave_one_out(df:pd.DataFrame,          # interactions: user, item[, timestamp, rating]
+                  drop_unseen:bool=False,   # drop the items no training interaction has (and their held-out ones)
+                 ) -> Split:
+    """Hold out each user's latest interaction (users with fewer than two interactions are dropped).
+
+    By default every item of `df` stays in the catalogue, also one held out only. `drop_unseen=True` keeps the items
+    of the training interactions only, re-indexed from 0 in their order, and drops the instances of the others."""
+    return _split(df, lambda size: np.ones_like(size), drop_unseen)
 
 # %% ../nbs/08_data.ipynb #0d81b429
-def temporal_holdout(df:pd.DataFrame, frac:float=0.2) -> Split:
+def temporal_holdout(df:pd.DataFrame,         # interactions: user, item[, timestamp, rating]
+                     frac:float=0.2,           # the share of each user's interactions held out
+                     drop_unseen:bool=False,   # drop the items no training interaction has (see `leave_one_out`)
+                    ) -> Split:
     "Hold out each user's latest `frac` of interactions (at least one, leaving at least one in training)."
     frac = _check_float('frac', frac, 0, 1, lo_open=True, hi_open=True)
-    return _split(df, lambda size: np.clip(np.round(frac * size).astype(int), 1, size - 1))
+    return _split(df, lambda size: np.clip(np.round(frac * size).astype(int), 1, size - 1), drop_unseen)
 
 # %% ../nbs/08_data.ipynb #181293a5
 def reference_ranks(global_ranks,  # global rank of each instance in its own pool (1..N_u)

@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/scorers.html.md"""
 
 # %% ../nbs/17a_scorers.ipynb #936c4333
 from __future__ import annotations
-import dataclasses, inspect
+import dataclasses, inspect, warnings
 import numpy as np
 import numba
 import pandas as pd
@@ -17,9 +17,11 @@ from .data import Split
 from .ranks import _draw, _kernel_seed, _prepare
 from .evaluation import SampledRanks, _fit_defaults, _get_estimator
 from .trust import evaluate_models, RECOMMENDED, _check_client, _metric_pairs, _check_level
+from .metrics import metric_label
+from .adapters import ScoredInputs, _check_ties, _tie_ranks, _score_nan, tie_summary, tie_warnings
 
 # %% auto #0
-__all__ = ['scorer_ranks', 'evaluate_scorers']
+__all__ = ['scorer_ranks', 'evaluate_scorers', 'cost_table']
 
 # %% ../nbs/17a_scorers.ipynb #19c0fd81
 @jit
@@ -87,7 +89,7 @@ def _call(name:str,   # the model's name, for the messages
           items,      # (b, c) candidates
           kind:str,   # 'scores' or 'ranking'
          ) -> np.ndarray:
-    "`scorer(users, items)` checked: finite (b, c) scores, or rows permuting 0..c-1; else an error naming model, users."
+    "`scorer(users, items)` checked: (b, c) scores (not NaN), or rows permuting 0..c-1; else an error naming model, users."
     where = f"scorer {name!r}"
     try: out = scorer(users, items)
     except Exception as e:
@@ -108,8 +110,8 @@ def _call(name:str,   # the model's name, for the messages
                              f"(best first) for {_users_text(users)}; a row repeats or misses a column")
         return a
     a = a.astype(np.float64)
-    if not np.isfinite(a).all():
-        raise ValueError(f"{where} returned {'NaN' if np.isnan(a).any() else 'inf'} for {_users_text(users)}")
+    if _score_nan(a) is not None:
+        raise ValueError(f"{where} returned NaN for {_users_text(users)}; a score is a number (±inf rank first or last)")
     return a
 
 # %% ../nbs/17a_scorers.ipynb #12894556
@@ -117,53 +119,86 @@ def _call(name:str,   # the model's name, for the messages
 class _Sampling:
     "How every block of one `scorer_ranks` call is drawn and asked: the same for all of its blocks."
     kind:str       # 'scores' or 'ranking'
+    ties:str       # the tie rule of scores: 'pessimistic', 'optimistic' or 'random'
     n:int          # the first sample set size
     n_max:int      # the largest (n: the fixed design)
     replace:bool   # negatives with replacement
     seed:object    # the draws' seed (uint64)
     n_items:int    # the catalogue size
 
+# %% ../nbs/17a_scorers.ipynb #597c79c5
+_TIE_KEY = 2**61         # the counters of the random tie-breaking keys: far from the negatives' and the columns'
+
+def _tie_keys(seed, streams, lo:int, hi:int) -> np.ndarray:
+    "Random tie-breaking keys (b x (hi - lo)) of the negatives lo..hi-1 of each instance's order (-1: its held-out item)."
+    out = np.empty((len(streams), hi - lo), np.int64)
+    _fill_keys(seed, np.asarray(streams, np.int64), lo, out)
+    return out
+
+@jit
+def _fill_keys(seed, streams, lo, out):
+    "The kernel of `_tie_keys`: each key a function of (seed, instance, place in the order) alone."
+    for t in range(out.shape[0]):
+        for j in range(out.shape[1]): out[t, j] = _draw(seed, streams[t], _TIE_KEY + lo + j, 2**62)
+
+# %% ../nbs/17a_scorers.ipynb #e2551f8e
+def _counts(x,          # (b, k) scores of the negatives lo..lo+k-1 of each instance's order
+            held,       # (b,) the held-out items' scores
+            seed, streams, lo:int, # where the negatives' random keys come from
+            key=None,   # (b,) the held-out items' keys (random rule), or None
+           ) -> tuple:  # negatives above, tied, and tied with a larger key (0 without keys)
+    "How many of the negatives score above the held-out item and how many tie with it (and of those, beat its key)."
+    above, same = x > held[:, None], x == held[:, None]
+    beat = 0 if key is None else (same & (_tie_keys(seed, streams, lo, lo + x.shape[1]) > key[:, None])).sum(1)
+    return above.sum(1), same.sum(1), beat
+
 # %% ../nbs/17a_scorers.ipynb #f42b1521
 def _rank_model(name:str,          # the model's name
                 scorer,            # score(users, items), or a ranker (kind 'ranking')
-                sampling:_Sampling,# kind, n, n_max, seed, ...
+                sampling:_Sampling,# kind, ties, n, n_max, seed, ...
                 users,             # (b,) users of the block's instances
                 items,             # (b,) their held-out items
                 neg,               # (b, n_max - 1) each instance's negatives, in its random order
                 streams,           # (b,) the instances' indices in the split
-               ) -> tuple:         # sampled ranks, sample set sizes, candidates scored
-    "One model on one block: Algorithm 1 from n up to n_max (fixed when they are equal)."
-    kind, n, n_max, seed = sampling.kind, sampling.n, sampling.n_max, sampling.seed
+               ) -> tuple:         # sampled ranks, sizes, candidates scored, negatives above and tied
+    "One model on one block: Algorithm 1 from n up to n_max (fixed when they are equal), ties by the rule."
+    kind, ties, n, n_max, seed = sampling.kind, sampling.ties, sampling.n, sampling.n_max, sampling.seed
     b = len(users)
     size, sizes, pos = n, np.full(b, n, np.int64), np.empty(b, np.int64)
     _positions(seed, streams, 0, n, pos)
     s = _call(name, scorer, users, _candidates(items, neg[:, :n - 1], pos), kind)
-    if kind == 'ranking': above = np.argmax(s == pos[:, None], axis=1)     # its place in the answer, from 0
+    greater, equal, tied = (np.zeros(b, np.int64) for _ in range(3))
+    if kind == 'ranking': greater[:] = np.argmax(s == pos[:, None], axis=1)  # its place in the answer, from 0
     else:
-        held = s[np.arange(b), pos]                                       # ties count against the held-out item
-        above = (s >= held[:, None]).sum(1) - 1
+        held = s[np.arange(b), pos]
+        key = _tie_keys(seed, streams, -1, 0)[:, 0] if ties == 'random' else None   # the held-out item's key
+        x = s[np.arange(n)[None] != pos[:, None]].reshape(b, n - 1)          # the negatives, in their order
+        greater[:], equal[:], tied[:] = _counts(x, held, seed, streams, 0, key)
+    rank = _tie_ranks(greater, equal, ties, None, tied)
     scored, step = b * n, 0
-    active = np.flatnonzero((above == 0) & (sizes < n_max))
+    active = np.flatnonzero((rank == 1) & (sizes < n_max))
     while len(active):                                                    # still first: double the set
         new, step, u = min(2 * size, n_max), step + 1, users[active]
         if kind == 'ranking':                                             # the whole grown set, ranked again
             p = np.empty(len(active), np.int64); _positions(seed, streams[active], step, new, p)
             r = _call(name, scorer, u, _candidates(items[active], neg[active, :new - 1], p), kind)
-            above[active] = np.argmax(r == p[:, None], axis=1); scored += len(active) * new
+            greater[active] = np.argmax(r == p[:, None], axis=1); scored += len(active) * new
         else:                                                             # only the new negatives
             x = _call(name, scorer, u, np.ascontiguousarray(neg[active, size - 1:new - 1]), kind)
-            above[active] = (x >= held[active, None]).sum(1); scored += len(active) * (new - size)
+            g, e, t = _counts(x, held[active], seed, streams[active], size - 1, None if key is None else key[active])
+            greater[active] += g; equal[active] += e; tied[active] += t; scored += len(active) * (new - size)
+        rank[active] = _tie_ranks(greater[active], equal[active], ties, None, tied[active])
         sizes[active], size = new, new
-        active = active[(above[active] == 0) & (new < n_max)]
-    return above + 1, sizes, scored
+        active = active[(rank[active] == 1) & (new < n_max)]
+    return rank, sizes, scored, greater, equal
 
 # %% ../nbs/17a_scorers.ipynb #56239b0b
 def _score_block(scorers:dict,       # model name -> scorer
-                 sampling:_Sampling, # kind, n, n_max, replace, seed, n_items
+                 sampling:_Sampling, # kind, ties, n, n_max, replace, seed, n_items
                  users, items,       # (b,) the block's test instances
                  ptr, idx,           # their excluded ids: CSR row pointers and sorted ids
                  streams,            # (b,) the instances' indices in the split
-                ) -> dict:           # model -> (sampled ranks, sample set sizes, candidates scored)
+                ) -> dict:           # model -> (sampled ranks, sizes, candidates scored, above, tied)
     "Every model on one block of test instances, against the same negatives."
     s = sampling
     neg = np.empty((len(users), s.n_max - 1), np.int64)
@@ -218,28 +253,19 @@ def _on_cluster(client, scorers:dict, tasks):
     finally: client.cancel(list(futures))
 
 # %% ../nbs/17a_scorers.ipynb #1a224d25
-def scorer_ranks(scorers:dict,          # model name -> score(users, items): (b,), (b, c) int64 -> (b, c) scores
-                 split:Split,           # train and held-out interactions, and the test instances
-                 design:str='adaptive', # 'fixed': n - 1 shared negatives; 'adaptive': Algorithm 1, n up to n_max
-                 n:int=100,             # sample set size with the held-out item (the first size when adaptive)
-                 n_max:int=None,        # adaptive: the largest size (default 8n, at most the smallest pool)
-                 replace:bool=False,    # draw the negatives with replacement
-                 kind:str='scores',     # 'scores' (higher is better) or 'ranking' (rows permute the columns)
-                 block:int=256,         # test instances scored at a time (one Dask task each)
-                 seed=0,                # int, Generator or None: the draws come from (seed, instance) alone
-                 progress:bool=False,   # progress bar over blocks
-                 client=None,           # a Dask `Client`: the blocks run on its cluster (the same numbers)
-                ) -> tuple[dict, pd.DataFrame]: # model -> SampledRanks (own pools N_u); cost: model, scored, full, share
-    "Draw each test instance's candidates from its pool and score only those, every model on the same negatives."
+def _scorer_ranks(scorers:dict, split:Split, design:str, n, n_max, replace, kind:str, ties:str, block, seed,
+                  progress, client) -> tuple:
+    "`scorer_ranks` without its warning: the ranks, the cost, and each model's ties (`ScoredInputs`; none for a ranker)."
     scorers, kind = _check_scorers(scorers), _check_choice('kind', kind, _KINDS)
+    ties = _check_ties(ties)
     block, progress, client = _check_int('block', block, 1), _check_bool('progress', progress), _check_client(client)
     seed = _kernel_seed(seed)
     n, n_max, excl, users, items = _sample_sizes(split, design, n, n_max, replace)
     M, n_items, replace = len(users), excl.shape[1], bool(replace)
-    r, sizes = ({k: np.zeros(M, np.int64) for k in scorers} for _ in range(2))
+    r, sizes, above, tied = ({k: np.zeros(M, np.int64) for k in scorers} for _ in range(4))
     scored = dict.fromkeys(scorers, 0)
     Ns = n_items - np.diff(excl[users].indptr) + 1                          # N_u: the pool, with the held-out item
-    sampling = _Sampling(kind, n, n_max, replace, seed, n_items)
+    sampling = _Sampling(kind, ties, n, n_max, replace, seed, n_items)
     def task(b0):
         t = np.arange(b0, min(b0 + block, M))
         E = excl[users[t]]
@@ -248,10 +274,47 @@ def scorer_ranks(scorers:dict,          # model name -> score(users, items): (b,
     if client is None: done = ((t, _score_block(scorers, *args)) for t, args in map(task, starts))
     else: done = _on_cluster(client, scorers, map(task, starts))
     for t, res in tqdm(done, total=len(starts), disable=not progress, desc='scoring'):
-        for k, (rk, sk, ck) in res.items(): r[k][t], sizes[k][t], scored[k] = rk, sk, scored[k] + ck
+        for k, (rk, sk, ck, gk, ek) in res.items():
+            r[k][t], sizes[k][t], above[k][t], tied[k][t], scored[k] = rk, sk, gk, ek, scored[k] + ck
     evs = {k: SampledRanks(r[k], Ns, n if n_max == n else sizes[k], replace) for k in scorers}
     cost = pd.DataFrame({'model': list(scorers), 'scored': [scored[k] for k in scorers], 'full': int(Ns.sum())})
-    return evs, cost.assign(share=cost.scored / cost.full)
+    inputs = {} if kind == 'ranking' else {k: ScoredInputs({k: r[k]}, sizes[k], users, {k: above[k]}, {k: tied[k]},
+                                                           ties, 'scored by evaluate_scorers') for k in scorers}
+    return evs, cost.assign(share=cost.scored / cost.full), inputs
+
+# %% ../nbs/17a_scorers.ipynb #74335d25
+def _warn_ties(inputs:dict,     # model -> its ScoredInputs (`_scorer_ranks`)
+               ties:str,        # the rule used
+               metric:str='ndcg', K:int=10, # the metric whose naive sampled value each rule gives, in the warning
+              ) -> list[str]:   # the warnings raised
+    "The command line's warning (`tie_warnings`) for every model whose held-out items tie too often, as a Python warning."
+    if not inputs: return []
+    summary = pd.concat([tie_summary(x, metric, K) for x in inputs.values()], ignore_index=True)
+    out = tie_warnings(summary, ties, metric_label(metric, K), "ties='{}'")
+    for w in out: warnings.warn(w, stacklevel=3)
+    return out
+
+# %% ../nbs/17a_scorers.ipynb #9482e3ec
+def scorer_ranks(scorers:dict,          # model name -> score(users, items): (b,), (b, c) int64 -> (b, c) scores
+                 split:Split,           # train and held-out interactions, and the test instances
+                 design:str='adaptive', # 'fixed': n - 1 shared negatives; 'adaptive': Algorithm 1, n up to n_max
+                 n:int=100,             # sample set size with the held-out item (the first size when adaptive)
+                 n_max:int=None,        # adaptive: the largest size (default 8n, at most the smallest pool)
+                 replace:bool=False,    # draw the negatives with replacement
+                 kind:str='scores',     # 'scores' (higher is better) or 'ranking' (rows permute the columns)
+                 ties:str='pessimistic',# scores tied with the held-out item: 'pessimistic', 'optimistic' or 'random'
+                 block:int=256,         # test instances scored at a time (one Dask task each)
+                 seed=0,                # int, Generator or None: the draws come from (seed, instance) alone
+                 progress:bool=False,   # progress bar over blocks
+                 client=None,           # a Dask `Client`: the blocks run on its cluster (the same numbers)
+                ) -> tuple[dict, pd.DataFrame]: # model -> SampledRanks (own pools N_u); cost: model, scored, full, share
+    """Draw each test instance's candidates from its pool and score only those, every model on the same negatives.
+
+    Warns, as the command line does, when more than 5% of a model's held-out items tie with a drawn negative."""
+    evs, cost, inputs = _scorer_ranks(scorers, split, design, n, n_max, replace, kind, ties, block, seed, progress,
+                                      client)
+    _warn_ties(inputs, ties)
+    return evs, cost
 
 # %% ../nbs/17a_scorers.ipynb #af15787f
 _SET_HERE = ('ranks', 'N', 'n', 'replace', 'seed', 'client', 'progress')
@@ -269,6 +332,11 @@ def _check_options(options:dict) -> dict:
         raise ValueError(f"{bad[0]!r} is neither an option of evaluate_models nor of the estimator {est.name}")
     return options
 
+# %% ../nbs/17a_scorers.ipynb #c7b2db00
+def _cost_attrs(cost:pd.DataFrame) -> dict:
+    "The cost table as plain values, {model: {'scored', 'full', 'share'}}: attrs that pandas can compare and copy."
+    return {str(r.model): dict(scored=int(r.scored), full=int(r.full), share=float(r.share)) for r in cost.itertuples()}
+
 # %% ../nbs/17a_scorers.ipynb #8315364e
 def evaluate_scorers(scorers:dict,          # model name -> score(users, items): (b,), (b, c) int64 -> (b, c) scores
                      split:Split,           # train and held-out interactions, and the test instances
@@ -277,23 +345,38 @@ def evaluate_scorers(scorers:dict,          # model name -> score(users, items):
                      n_max:int=None,        # adaptive: the largest size (default 8n, at most the smallest pool)
                      replace:bool=False,    # draw the negatives with replacement
                      kind:str='scores',     # 'scores' (higher is better) or 'ranking' (rows permute the columns)
+                     ties:str='pessimistic',# scores tied with the held-out item: 'pessimistic', 'optimistic' or 'random'
                      block:int=256,         # test instances scored at a time (one Dask task each)
                      seed=0,                # the draws (from (seed, instance) alone) and the bootstrap
                      progress:bool=False,   # progress bars
                      client=None,           # a Dask `Client`: the blocks and the bootstrap refits run on its cluster
                      budget:int=None,       # 'two-stage': the scores every model may spend in all, pilot included
                      **options,             # to `evaluate_models`: metrics, Ks, method, level, n_boot, strata, ...
-                    ) -> tuple[pd.DataFrame, pd.DataFrame]: # intervals (attrs['cost']) and comparisons
-    "Sample each instance's candidates, score only those, and estimate every metric and decide every pair."
+                    ) -> tuple[pd.DataFrame, pd.DataFrame]: # intervals (cost: `cost_table`) and comparisons
+    """Sample each instance's candidates, score only those, and estimate every metric and decide every pair.
+
+    Warns, as the command line does, when more than 5% of a model's held-out items tie with a drawn negative."""
     options, design = _check_options(options), _check_choice('design', design, (*_DESIGNS, 'two-stage'))
     if design == 'two-stage':
-        draw = dict(replace=replace, kind=kind, block=block, progress=progress, client=client)
+        draw = dict(replace=replace, kind=kind, ties=ties, block=block, progress=progress, client=client)
         return _two_stage(scorers, split, n, budget, seed, draw, options)
     if budget is not None: raise ValueError(f"budget applies to design='two-stage' only; got {budget!r:.60}")
-    evs, cost = scorer_ranks(scorers, split, design, n, n_max, replace, kind, block, seed, progress, client)
+    evs, cost, inputs = _scorer_ranks(scorers, split, design, n, n_max, replace, kind, ties, block, seed, progress,
+                                      client)
+    _warn_ties(inputs, ties, *_metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))[0])
     est, cmp = evaluate_models(evs, seed=seed, client=client, progress=progress, **options)
-    est.attrs['cost'] = cost
+    est.attrs['cost'] = _cost_attrs(cost)
     return est, cmp
+
+# %% ../nbs/17a_scorers.ipynb #a0e31a62
+def cost_table(estimates:pd.DataFrame, # the intervals of `evaluate_scorers`
+              ) -> pd.DataFrame:       # model, scored, full, share
+    "What each model was asked to score (`scored`) against a full ranking of every test instance (`full`), as a table."
+    cost = estimates.attrs.get('cost') if isinstance(estimates, pd.DataFrame) else None
+    if not isinstance(cost, dict):
+        raise ValueError("estimates must be the intervals of evaluate_scorers, with their cost in attrs['cost']; got "
+                         f"{type(estimates).__name__}{'' if cost is None else ' whose cost is ' + type(cost).__name__}")
+    return pd.DataFrame([dict(model=k, **v) for k, v in cost.items()], columns=['model', 'scored', 'full', 'share'])
 
 # %% ../nbs/17a_scorers.ipynb #cfe31474
 def _final_size(pilot:pd.DataFrame, # the pilot's comparisons, planned (needs_n; attrs level and power)
@@ -319,12 +402,16 @@ def _two_stage(scorers:dict, split:Split, n0:int, budget, seed, draw:dict, optio
     afford = afford if draw['replace'] else min(afford, int(split.pool_sizes.min()))
     seed = _kernel_seed(seed)
     fresh = int(np.random.SeedSequence([int(seed), 1]).generate_state(1, np.uint64)[0])   # the final's negatives
-    run = lambda n, s: scorer_ranks(scorers, split, 'fixed', n, seed=s, **draw)
-    evs, pilot_cost = run(n0, seed)
+    d = draw
+    run = lambda n, s: _scorer_ranks(scorers, split, 'fixed', n, None, d['replace'], d['kind'], d['ties'], d['block'], s,
+                                     d['progress'], d['client'])
+    evs, pilot_cost, _ = run(n0, seed)
     _, pilot = evaluate_models(evs, seed=int(seed), client=draw['client'], progress=draw['progress'], **{**options, 'plan': True})
     n1 = _final_size(pilot, n0, afford)
-    evs, cost = run(n1, fresh)
+    evs, cost, inputs = run(n1, fresh)
+    _warn_ties(inputs, draw['ties'], *_metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))[0])
     est, cmp = evaluate_models(evs, seed=int(seed), client=draw['client'], progress=draw['progress'], **options)
     cost = cost.assign(scored=cost.scored + pilot_cost.scored)
-    est.attrs.update(cost=cost.assign(share=cost.scored / cost.full), two_stage=dict(n0=n0, n1=n1, budget=budget), pilot=pilot)
+    est.attrs.update(cost=_cost_attrs(cost.assign(share=cost.scored / cost.full)), two_stage=dict(n0=n0, n1=n1, budget=budget),
+                     pilot=pilot.to_dict('list'))
     return est, cmp

@@ -3,7 +3,10 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 from samplerank.data import Split
-from samplerank.scorers import evaluate_scorers, scorer_ranks
+import warnings
+import pandas as pd
+from samplerank.adapters import ranks_from_scores
+from samplerank.scorers import evaluate_scorers, scorer_ranks, cost_table
 
 N_ITEMS = 60
 
@@ -30,9 +33,16 @@ def test_nan_scorer_names_the_model_and_users(split):
     with pytest.raises(ValueError, match=r"scorer 'EASE' returned NaN for users 4\.\.7"):
         scorer_ranks({'EASE': bad}, split, 'fixed', n=10, block=4)
 
-def test_inf_and_wrong_shape(split):
-    with pytest.raises(ValueError, match="scorer 'm' returned inf"):
-        scorer_ranks({'m': lambda u, i: np.full(i.shape, np.inf)}, split, 'fixed', n=10)
+def test_inf_ranks_first_or_last_as_in_a_run(split):
+    "One rule for scorers and runs (the adapters' `_score_nan`): +inf ranks first, -inf last, NaN is refused."
+    held = split.test_items
+    top = lambda u, i: np.where(i == held[u][:, None], np.inf, good(u, i))
+    bottom = lambda u, i: np.where(i == held[u][:, None], -np.inf, good(u, i))
+    evs, _ = scorer_ranks({'top': top, 'bottom': bottom}, split, 'fixed', n=10)
+    assert (evs['top'].ranks == 1).all() and (evs['bottom'].ranks == 10).all()
+    assert ranks_from_scores(np.array([[np.inf, 1.0], [-np.inf, 1.0]])).tolist() == [1, 2]
+
+def test_wrong_shape(split):
     with pytest.raises(ValueError, match=r"scorer 'm' must return a \(10, 10\) array"):
         scorer_ranks({'m': lambda u, i: np.zeros((len(u), N_ITEMS))}, split, 'fixed', n=10)
     with pytest.raises(ValueError, match="scorer 'm' must return"):
@@ -105,8 +115,10 @@ def test_ranks_and_cost(split):
 def test_evaluate_scorers_returns_intervals_and_cost(split):
     est, cmp = evaluate_scorers({'a': good, 'b': popular}, split, 'fixed', n=10, seed=0, n_boot=20, metrics=('recall',), Ks=(5,))
     assert list(est.model) == ['a', 'b'] and len(cmp) == 1
-    assert list(est.attrs['cost'].columns) == ['model', 'scored', 'full', 'share']
-    assert est.attrs['cost'].scored.tolist() == [100, 100]
+    assert list(cost_table(est).columns) == ['model', 'scored', 'full', 'share']
+    assert cost_table(est).scored.tolist() == [100, 100]
+    assert est.attrs['cost']['a'] == {'scored': 100, 'full': int(split.pool_sizes.sum()),
+                                      'share': 100 / int(split.pool_sizes.sum())}
 
 def test_adaptive_with_replacement_may_exceed_the_pool(split):
     evs, cost = scorer_ranks({'a': good}, split, 'adaptive', n=8, n_max=128, replace=True, seed=3)
@@ -139,5 +151,44 @@ def test_two_stage_spends_what_the_plan_needs(split):
                                 seed=3, n_boot=20)
     info = est.attrs['two_stage']
     assert info['n0'] == 10 and 10 <= info['n1'] <= min(30, int(split.pool_sizes.min()))
-    assert est.attrs['cost'].scored.tolist() == [10 * (10 + info['n1'])] * 2
+    assert cost_table(est).scored.tolist() == [10 * (10 + info['n1'])] * 2
     assert 'needs_n' in est.attrs['pilot'] and len(cmp) == 2
+
+def test_estimates_of_two_evaluations_concatenate(split):
+    "The cost (and a two-stage pilot) are kept as plain values: pd.concat of two evaluations' intervals works."
+    kw = dict(seed=0, n_boot=20, metrics=('recall',), Ks=(5,))
+    a = evaluate_scorers({'a': good}, split, 'fixed', n=10, **kw)[0]
+    b = evaluate_scorers({'a': good}, split, 'fixed', n=20, **kw)[0]
+    assert len(pd.concat([a, b])) == 2
+    c, d = (evaluate_scorers({'a': good, 'b': popular}, split, 'two-stage', n=10, budget=b_, **kw)[0]
+            for b_ in (2 * 10 * 40, 2 * 10 * 30))
+    assert len(pd.concat([c, d])) == 4 and 'needs_n' in pd.DataFrame(c.attrs['pilot'])
+    with pytest.raises(ValueError, match='estimates must be the intervals of evaluate_scorers'):
+        cost_table(pd.DataFrame({'model': ['a']}))
+
+def knn_like(users, items):
+    "An item-kNN without neighbours for most items: 0 for every item but a few."
+    return np.where(items % 20 == 0, 1.0, 0.0)
+
+def test_ties_warned_and_ruled_as_on_the_command_line(split):
+    "A model tying its held-out items with negatives is warned about, and ties= picks the rule (pessimistic default)."
+    with pytest.warns(UserWarning, match=r"knn: \d+ of 10 held-out items .* tie .* under the pessimistic rule used here.*"
+                                         r"ties='optimistic'"):
+        est, _ = evaluate_scorers({'knn': knn_like}, split, 'fixed', n=20, seed=0, n_boot=20, metrics='recall', Ks=5)
+    r = {t: scorer_ranks({'knn': knn_like}, split, 'fixed', n=20, ties=t, seed=0)[0]['knn'].ranks
+         for t in ('pessimistic', 'optimistic', 'random')}
+    held_zero = split.test_items % 20 != 0                               # these tie with the zero-scored negatives
+    assert (r['pessimistic'][held_zero] == 20).all() and (r['optimistic'][held_zero] <= 4).all()   # 3 items score 1
+    assert (r['optimistic'] <= r['random']).all() and (r['random'] <= r['pessimistic']).all()
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')                                   # no ties, no warning
+        scorer_ranks({'a': good}, split, 'fixed', n=20)
+    with pytest.raises(ValueError, match='ties must be one of'):
+        evaluate_scorers({'knn': knn_like}, split, 'fixed', n=20, ties='average')
+
+@pytest.mark.parametrize('design', ['fixed', 'adaptive'])
+def test_random_ties_do_not_depend_on_the_block(split, design):
+    ref = scorer_ranks({'p': popular}, split, design, n=4, ties='random', seed=5)[0]['p']
+    for block in (1, 3):
+        got = scorer_ranks({'p': popular}, split, design, n=4, ties='random', seed=5, block=block)[0]['p']
+        np.testing.assert_array_equal(got.ranks, ref.ranks); np.testing.assert_array_equal(got.n, ref.n)
