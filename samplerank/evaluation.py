@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/evaluation.html.md"""
 
 # %% ../nbs/03a_evaluation.ipynb #98116873
 from __future__ import annotations
-import ast, dataclasses, functools, inspect, math, re, warnings
+import ast, contextlib, dataclasses, functools, inspect, math, re, warnings
 from typing import Callable
 import numpy as np
 import scipy.sparse as sps
@@ -16,7 +16,8 @@ from .core import (_check_int, _check_ranks, _check_metric, _check_cutoff, _chec
                              _check_vector)
 from .metrics import metric_weights
 from .sampling import (_check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _GridKernel,
-                                 _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES)
+                                 _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES, _grid_edges,
+                                 _GRID_DELTA)
 
 # %% auto #0
 __all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'estimator_label',
@@ -35,6 +36,16 @@ def _column_key(Ns, ns, r) -> np.ndarray:
     return (cN.ravel().astype(np.int64) * len(un) + cn.ravel()) * span + r
 
 
+# %% ../nbs/03a_evaluation.ipynb #b7c1e0a2
+_GRID_GAIN = 4   # the grid replaces the kernel where it has at most 1/_GRID_GAIN as many bins as N rows
+
+def _grid_pays(N:int, # catalogue size
+               n:int, # the largest sample set size
+              ) -> bool:
+    "True where the coarse grid over 1..N has at most `1/_GRID_GAIN` as many bins as the kernel has rows."
+    return _GRID_GAIN * _grid_edges(N, n, _GRID_DELTA, np.empty(0, np.int64)) <= N
+
+
 # %% ../nbs/03a_evaluation.ipynb #7d8b3bd4
 class _KernelNotHeld(ValueError):
     ("A step that keeps the kernel in memory cannot hold it (a `ValueError`: "
@@ -48,7 +59,7 @@ class SampledRanks:
                  N,                 # catalogue size N >= 2: one for all users, or one per user (their own pools)
                  n,                 # sample set size including the relevant item: one for all users, or one per user
                  replace:bool=True, # the n-1 others drawn with replacement (binomial) or without (hypergeometric)
-                 grid:bool=True,    # beyond 1 GB of kernel: fit on the coarse grid; False: stream the exact kernel
+                 grid:bool=True,    # fit on the coarse grid where it costs less; False: the exact kernel
                  *, _name:str='ranks', # `ranks`'s name in error messages (`sampled_ranks` for the estimators)
                 ):
         self.replace, self.grid = _check_bool('replace', replace), _check_bool('grid', grid)
@@ -137,12 +148,18 @@ class SampledRanks:
 
     def kernel(self, stream:bool=False):
         ("The kernel $P(r_j\\mid R;\\,n_j)$, rows R = 1..N, over the observed columns j, built on first use and kept "
-         "(up to 4 GB); with `stream`, beyond 1 GB (one N) the `_GridKernel` of the coarse grid, or with `grid=False` "
-         "(one N and n) a `_StreamedKernel` that regenerates its rows.")
+         "(up to 4 GB); with `stream` (one N), the `_GridKernel` of the coarse grid where it has far fewer bins "
+         "than N rows or the kernel needs over 1 GB, or with `grid=False` (one N and n) a `_StreamedKernel` that "
+         "regenerates its rows.")
         if self._kernel is not None: return self._kernel
         if stream and self._streamed is not None: return self._streamed
         # the grid holds one sample set size or several
         can_grid = stream and self.grid and self.catalogue_size is not None
+        # far fewer bins than rows: the grid, whatever the kernel's memory
+        if can_grid and _grid_pays(self.N, int(self.col_n.max())):
+            with contextlib.suppress(_KernelTooLarge):
+                self._streamed = _GridKernel(self.N, self.fixed_n or self.col_n, self.replace, self.col_r)
+                return self._streamed
         can_stream = stream and self.catalogue_size is not None and self.fixed_n is not None
         try: self._kernel = _sparse_pmf(self.N, self.col_n, self.col_r, self.replace, Ns=self.col_N,
                                         max_bytes=_STREAM_BYTES if can_grid or can_stream else _MAX_BYTES)
