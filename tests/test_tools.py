@@ -44,6 +44,65 @@ def test_doc_links_resolve_to_site_files(tmp_path):
     assert [f.split(':')[0] for f in found] == ['bare.py', 'mn.py', 'other.py'], found
     assert 'not a file of the site' in found[1] and 'is not under' in found[2]
 
+def test_link_checker_finds_dead_links(tmp_path):
+    "check_site: every in-page and cross-page link of a tiny site resolves, and each kind of dead link is reported."
+    cs = _check_site()
+    (tmp_path / 'a').mkdir(); (tmp_path / 'b').mkdir()
+    (tmp_path / 'index.html').write_text('<h1 id="top">T</h1><a href="#top">x</a><a href="a/">a</a>'
+                                          '<a href="a/#the-parser-and-main">p</a><a href="https://x.org/#no">ext</a>'
+                                          '<a href="./">home</a><a href="page.html.md">md</a>')
+    (tmp_path / 'page.html.md').write_text('# md')
+    (tmp_path / 'a' / 'index.html').write_text('<h2 id="the-parser-and-main">The parser and <code>main</code></h2>'
+                                                '<a name="old"></a><a href="#old">o</a><a href="../b/#sec">b</a>')
+    (tmp_path / 'b' / 'index.html').write_text('<section id="sec"><a href="../">up</a></section>')
+    assert cs.link_problems(tmp_path) == []
+    (tmp_path / 'a' / 'index.html').write_text('<h2 id="the-parser-and-main">x</h2><a href="#the-parser-and">t</a>'
+                                                '<a href="#_1">b</a><a href="../c/">c</a><a href="../b/#nosuch">n</a>')
+    found = cs.link_problems(tmp_path)
+    assert found == ['a/index.html: #the-parser-and (no element with id "the-parser-and" on a/index.html)',
+                     'a/index.html: #_1 (no element with id "_1" on a/index.html)',
+                     'a/index.html: ../c/ (no such page)',
+                     'a/index.html: ../b/#nosuch (no element with id "nosuch" on b/index.html)'], found
+
+def _hooks():
+    spec = importlib.util.spec_from_file_location('mkdocs_hooks', ROOT / 'tools' / 'mkdocs_hooks.py')
+    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+    return mod
+
+def test_contents_follow_the_rendered_headings():
+    "The site's table of contents links the ids the headings have (inline code kept), repeats made unique, no blanks."
+    h = _hooks()
+    page = ('<h1 id="cli">The command<a class="anchor-link" href="#cli">¶</a></h1>'
+            '<h2 id="the-parser-and-main">The parser and <code>main</code><a class="anchor-link" '
+            'href="#the-parser-and-main">¶</a></h2><h3 id="main"><code>main</code></h3>'
+            '<h2 id="estimate">Estimate</h2><h3 id="estimate"><code>estimate</code></h3>')
+    html, heads = h.unique_heading_ids(page)
+    assert heads == [(1, 'cli', 'The command'), (2, 'the-parser-and-main', 'The parser and main'), (3, 'main', 'main'),
+                     (2, 'estimate', 'Estimate'), (3, 'estimate_1', 'estimate')]
+    assert '<h3 id="estimate_1">' in html and html.count('id="estimate"') == 1
+    toc = h.toc_tokens(heads)
+    assert [t['id'] for t in toc] == ['cli'] and [t['id'] for t in toc[0]['children']] == ['the-parser-and-main', 'estimate']
+    assert toc[0]['children'][1]['children'][0]['id'] == 'estimate_1' and all(text for _, _, text in heads)
+    alts = h.with_alts('<img src="a.png" alt="No description has been provided for this image">', ['Cost & size'])
+    assert alts == '<img src="a.png" alt="Cost &amp; size">'
+
+def test_index_links_every_chapter():
+    "The index's chapter list links each chapter: its page on the site, its notebook from the README."
+    sys.path.insert(0, str(ROOT / 'tools'))
+    import build_docs
+    assert build_docs.number_chapters('1. *Core* — checks.', {'00': 'Core'}, lambda k: f'{k}_core/') == \
+        '- **00** [*Core*](00_core/) — checks.'
+    md = 'See [the trust chapter](16_trust.ipynb#does-the-data-decide) and [x](https://a.org/b.ipynb).'
+    assert build_docs.notebook_links(md, lambda s: build_docs.site_url(s, '00_core')) == \
+        'See [the trust chapter](../16_trust/#does-the-data-decide) and [x](https://a.org/b.ipynb).'
+    assert build_docs.site_url('get_started', 'index') == 'get_started/' and build_docs.site_url('index', '16_trust') == '.././'
+    assert build_docs.figure_alt("ax.set_title('sampling cost')", 'S') == 'sampling cost'
+    assert build_docs.figure_alt("ax.set_title(f'N={N}')", 'Cost') == 'Figure: Cost'
+    readme = (ROOT / 'README.md').read_text()
+    stems = build_docs.chapter_stems()
+    items = re.findall(r'^- \*\*(\w+)\*\* \[\*[^]]*\*\]\(nbs/([\w.-]+)\.ipynb\)', readme, re.M)
+    assert len(items) == len(stems) >= 27 and all(stems[k] == stem for k, stem in items), items
+
 def test_readme_numbers_chapters_as_the_files_do():
     "The index's chapter list is numbered by file (00, ..., 03a, ...), and every item names one chapter."
     sys.path.insert(0, str(ROOT / 'tools'))
@@ -54,7 +113,7 @@ def test_readme_numbers_chapters_as_the_files_do():
                                                      'validated once* — one.\n   more\n- **06** *Baselines* — BV.')
     with pytest.raises(SystemExit): build_docs.number_chapters('1. *Nothing* — here.', titles)
     readme = (ROOT / 'README.md').read_text()
-    assert re.search(r'^- \*\*03a\*\* \*A sampled evaluation', readme, re.M) and not re.search(r'^\d+\. \*Core\*', readme, re.M)
+    assert re.search(r'^- \*\*03a\*\* \[\*A sampled evaluation', readme, re.M) and not re.search(r'^\d+\. \*Core\*', readme, re.M)
 
 def test_performance_table_is_the_stored_benchmark():
     "The performance chapter shows bench/results.json as bench/run.py renders it, not a copy that can go stale."
