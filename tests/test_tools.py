@@ -28,6 +28,22 @@ def test_check_site_finds_problems(tmp_path, monkeypatch):
     assert 'a stored warning' in cs.page_problems('<pre>TqdmWarning: IProgress not found</pre>', page)[0]
     assert 'a stored traceback' in cs.page_problems('<pre>Traceback (most recent call last):</pre>', page)[0]
     assert cs.page_problems('<img src="missing.png">', page) == ['a missing image (missing.png)']
+    assert 'a note for developers' in cs.page_problems('<p>It took 3 s in the last run.</p>', page)[0]
+    assert 'a note for developers' in cs.page_problems('<code># the order, as it always was</code>', page)[0]
+    (tmp_path / 'contributing').mkdir(); (tmp_path / 'contributing' / 'index.html').write_text('')
+    assert cs.page_problems('<p>an earlier run gave 3 s</p>', tmp_path / 'contributing' / 'index.html') == []
+
+def test_reader_text_has_no_developer_notes():
+    "No chapter, nor the index or the get-started page, says 'in the last run' and the like (check_site.DEV_NOTE)."
+    import json
+    cs, found = _check_site(), []
+    for p in sorted((ROOT / 'nbs').glob('*.ipynb')):
+        if p.stem == 'contributing': continue
+        for c in json.loads(p.read_text())['cells']:
+            texts = [''.join(c['source'])] + [''.join(o.get('text', '')) + ''.join(o.get('data', {}).get('text/markdown', ''))
+                                              for o in c.get('outputs', [])]
+            found += [f'{p.name}: {m.group(0)!r}' for t in texts for m in cs.DEV_NOTE.finditer(t)]
+    assert found == []
 
 def test_doc_links_resolve_to_site_files(tmp_path):
     "check_site: a module's `Docs:` link must name a file of the built site (build_docs writes `<page>.html.md`)."
@@ -173,6 +189,7 @@ def test_quick_tier_maps_a_change_to_its_checks():
     assert plan('samplerank/core.py') == {'notebooks': ['00_core.ipynb'], 'tests': ['tests/test_b.py']}
     assert plan('tests/test_c.py', 'tools/build_docs.py') == {'notebooks': [], 'tests': ['tests/test_c.py', 'tests/test_tools.py']}
     assert plan('nbs/15_performance.ipynb') == {'notebooks': ['15_performance.ipynb'], 'tests': []}
+    assert plan('nbs/get_started.ipynb') == {'notebooks': ['get_started.ipynb'], 'tests': []}
     assert plan('README.md', 'pyproject.toml', 'samplerank/_modidx.py') == {'notebooks': [], 'tests': []}
     costs = {'notebooks': {'00_core.ipynb': 5, '01_metrics.ipynb': 100}, 'tests': {'tests/test_b.py': 30, 'tests/test_a.py': 10}}
     taken, left = s.within_budget(plan('samplerank/core.py', 'samplerank/metrics.py'), costs, budget=50)

@@ -1,7 +1,8 @@
 """Look at the built documentation site as a reader does: render every page of `_docs/` in headless Chromium (after
-MathJax has run) and fail on a formula MathJax could not process, a local path, a stored warning or traceback, or an
-image that is missing; and check that every module's "Docs:" link names a file of the site. Run after
-tools/build_docs.py: `python tools/check_site.py [--chromium PATH]`.
+MathJax has run) and fail on a formula MathJax could not process, a local path, a stored warning or traceback, an
+image that is missing, or a note for developers in reader text ("in the last run"). Before rendering, check every link
+of every page (a page of the site, an anchor on it) and that every module's "Docs:" link names a file of the site.
+Run after tools/build_docs.py: `python tools/check_site.py [--chromium PATH]`.
 
 Chromium is Debian's `chromium` package (tools/test.sh installs it when it can). Exit status 0: every page is clean;
 1: the problems are listed one per line; 3: no Chromium to render with (the check did not run)."""
@@ -17,6 +18,10 @@ PROBLEMS = {'a formula MathJax could not render': re.compile(r'Math Processing E
             'a stored warning': re.compile(r'\b[A-Z]\w*Warning\b:'),
             'a stored traceback': re.compile(r'Traceback \(most recent call last\)')}
 _IMG = re.compile(r'<img\b[^>]*\bsrc="([^"]+)"', re.I)
+# Reader text is about the current code: notes about the build, the benchmark machine or earlier runs belong on the
+# contributing page (the one page exempt)
+DEV_NOTE = re.compile(r'\b(?:in the last run|(?:an|the) earlier run|the previous run|the run before|as it always was|'
+                      r're-exported for|Quarto cannot)\b', re.I)
 
 def doc_link_problems(lib:Path=ROOT / 'samplerank', site:Path=None, base:str=None) -> list:
     """Each module's "Docs:" link (the last line of its docstring, written by nbdev from the project's Documentation
@@ -101,6 +106,8 @@ def render(chromium:str, url:str, budget_ms:int=30_000) -> str:
 def page_problems(html:str, page:Path) -> list:
     "The problems of one rendered page."
     out = [f'{what} ({m.group(0)!r})' for what, rx in PROBLEMS.items() if (m := rx.search(html))]
+    if page.parent.name != 'contributing' and (m := DEV_NOTE.search(html)):
+        out.append(f'a note for developers in reader text ({m.group(0)!r})')
     for src in _IMG.findall(html):
         if src.startswith(('data:', 'http://', 'https://')) and not src.startswith('http://127.0.0.1'): continue
         path = urlparse(urljoin(page.relative_to(SITE).as_posix(), src)).path.lstrip('/')
