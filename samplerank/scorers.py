@@ -284,7 +284,12 @@ def evaluate_scorers(scorers:dict,          # model name -> score(users, items):
                      budget:int=None,       # 'two-stage': the scores every model may spend in all, pilot included
                      **options,             # to `evaluate_models`: metrics, Ks, method, level, n_boot, strata, ...
                     ) -> tuple[pd.DataFrame, pd.DataFrame]: # intervals (attrs['cost']) and comparisons
-    "Sample each instance's candidates, score only those, and estimate every metric and decide every pair."
+    """Sample each instance's candidates, score only those, and estimate every metric and decide every pair.
+
+    Each scorer is called as `scorer(users, items)`: `users` is a (b,) int64 array of user indices and `items` a
+    (b, c) int64 array of candidate item indices, row t for `users[t]`. It returns a (b, c) array of finite scores,
+    higher is better. With `kind='ranking'` it returns instead, per row, a permutation of the columns 0..c-1, best
+    first. With design='two-stage', `budget` is the number of candidates scored, summed over all models, pilot included."""
     options, design = _check_options(options), _check_choice('design', design, (*_DESIGNS, 'two-stage'))
     if design == 'two-stage':
         draw = dict(replace=replace, kind=kind, block=block, progress=progress, client=client)
