@@ -213,3 +213,14 @@ def test_profile_parsers(tmp_path):
     files, cases = s.test_file_times(str(xml))
     assert files == {'tests/test_cli.py': 62.0, 'tests/test_fuzz.py': 3.0}
     assert cases[0] == (60.5, 'tests/test_cli.py::test_demo')
+
+def test_notebook_runner_order(tmp_path):
+    "tools/run_notebooks.py runs what nbdev-test runs (no `_` files), filtered by name, longest first."
+    spec = importlib.util.spec_from_file_location('run_notebooks', ROOT / 'tools' / 'run_notebooks.py')
+    rn = importlib.util.module_from_spec(spec); spec.loader.exec_module(rn)
+    for name in ('00_core.ipynb', '16_trust.ipynb', 'index.ipynb', '_scratch.ipynb', 'get_started.ipynb'):
+        (tmp_path / name).write_text('{}')
+    assert [p.name for p in rn.notebooks(tmp_path)] == ['00_core.ipynb', '16_trust.ipynb', 'get_started.ipynb', 'index.ipynb']
+    assert [p.name for p in rn.notebooks(tmp_path, r'^(00_core|index)\.ipynb$')] == ['00_core.ipynb', 'index.ipynb']
+    order = rn.longest_first(rn.notebooks(tmp_path), {'16_trust.ipynb': 285, '00_core.ipynb': 1, 'index.ipynb': 9}, default=30)
+    assert [p.name for p in order] == ['16_trust.ipynb', 'get_started.ipynb', 'index.ipynb', '00_core.ipynb']
