@@ -114,6 +114,8 @@ def test_index_links_every_chapter():
     assert build_docs.site_url('get_started', 'index') == 'get_started/' and build_docs.site_url('index', '16_trust') == '.././'
     assert build_docs.figure_alt("ax.set_title('sampling cost')", 'S') == 'sampling cost'
     assert build_docs.figure_alt("ax.set_title(f'N={N}')", 'Cost') == 'Figure: Cost'
+    def plot_cost(x): "Cost against n."
+    assert build_docs.figure_alt('x = 1\nplot_cost(x)', 'S', {'plot_cost': plot_cost}.get) == 'Cost against n.'
     readme = (ROOT / 'README.md').read_text()
     stems = build_docs.chapter_stems()
     items = re.findall(r'^- \*\*(\w+)\*\* \[\*[^]]*\*\]\(nbs/([\w.-]+)\.ipynb\)', readme, re.M)

@@ -76,11 +76,18 @@ def site_url(stem:str, page:str) -> str:
 
 _TITLE = re.compile(r"""(?:set_title|suptitle|title)\s*(?:=|\()\s*(['"])([^'"{}]+)\1""")
 
-def figure_alt(src:str, section:str) -> str:
+def figure_alt(src:str, section:str, lookup=None) -> str:
     """The alternative text of a code cell's figure: the first literal title its code sets (`ax.set_title('...')`,
-    `suptitle`, `title=`), else the title of the section it illustrates."""
+    `suptitle`, `title=`); else, when the cell ends by calling a function that `lookup` (name -> object) knows, the
+    first line of that function's docstring; else the title of the section it illustrates."""
     m = _TITLE.search(src)
-    return m.group(2).strip() if m else f'Figure: {section}'
+    if m: return m.group(2).strip()
+    try: last = ast.parse(src).body[-1]
+    except (SyntaxError, IndexError): last = None
+    if lookup and isinstance(last, ast.Expr) and isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name):
+        doc = (getattr(lookup(last.value.func.id), '__doc__', None) or '').strip()
+        if doc: return doc.splitlines()[0]
+    return f'Figure: {section}'
 
 def page_markdown(nb) -> str:
     "A processed page as plain markdown: prose, code in Python blocks, text outputs in plain blocks (no images)."
@@ -143,7 +150,7 @@ def process(nb_path):
         c.source = strip_directives(c.source)
         for o in c.get('outputs', []):
             if {'image/png', 'image/jpeg'} & set(o.get('data', {})):
-                o.setdefault('metadata', {})['alt'] = figure_alt(c.source, section)
+                o.setdefault('metadata', {})['alt'] = figure_alt(c.source, section, lambda name: getattr(module, name, None))
         if not c.source.strip() or ('export' in d or 'exporti' in d) and imports_only(c.source): continue
         cells.append(c)
         if 'export' in d and module is not None:
