@@ -111,11 +111,14 @@ def test_index_links_every_chapter():
     md = 'See [the trust chapter](16_trust.ipynb#does-the-data-decide) and [x](https://a.org/b.ipynb).'
     assert build_docs.notebook_links(md, lambda s: build_docs.site_url(s, '00_core')) == \
         'See [the trust chapter](../16_trust/#does-the-data-decide) and [x](https://a.org/b.ipynb).'
-    assert build_docs.site_url('get_started', 'index') == 'get_started/' and build_docs.site_url('index', '16_trust') == '.././'
+    assert build_docs.site_url('get_started', 'index') == 'get_started/' and build_docs.site_url('index', '16_trust') == '../'
     assert build_docs.figure_alt("ax.set_title('sampling cost')", 'S') == 'sampling cost'
     assert build_docs.figure_alt("ax.set_title(f'N={N}')", 'Cost') == 'Figure: Cost'
     def plot_cost(x): "Cost against n."
     assert build_docs.figure_alt('x = 1\nplot_cost(x)', 'S', {'plot_cost': plot_cost}.get) == 'Cost against n.'
+    import samplerank as sr
+    md = build_docs.api_markdown(sr, 'evaluate_scorers')        # help()'s sections are not repeated on the page
+    assert 'scorer(users, items)' in md and '\nParameters\n' not in md and 'budget:int=None' in md
     readme = (ROOT / 'README.md').read_text()
     stems = build_docs.chapter_stems()
     items = re.findall(r'^- \*\*(\w+)\*\* \[\*[^]]*\*\]\(nbs/([\w.-]+)\.ipynb\)', readme, re.M)

@@ -4,7 +4,10 @@ Each notebook is rendered with its stored outputs (nothing is re-executed): hidd
 removed, exported code is kept (the Numba kernels are part of the exposition), and after each exported cell the
 API entry of every public name it defines is inserted, rendered by nbdev's `show_doc`. The site is built by mkdocs
 with mkdocs-jupyter into `_docs/`. The index's list of chapters is numbered as the files are (00, ..., 03a, ...),
-and each page is also written as markdown where the modules' "Docs:" links point (`translate.html.md`).
+and each page is also written as markdown where the modules' "Docs:" links point (`translate.html.md`). The index's
+chapters link their pages, and links between notebooks (`16_trust.ipynb#anchor`) are pointed at the pages. The hooks
+in tools/mkdocs_hooks.py rebuild each page's table of contents from its rendered headings and give figures their
+alternative text (`figure_alt`).
 """
 import ast, copy, os, re, shutil, subprocess, sys
 from pathlib import Path
@@ -72,7 +75,7 @@ def notebook_links(md:str, url) -> str:
 
 def site_url(stem:str, page:str) -> str:
     "The URL of the page of notebook `stem` relative to the page of notebook `page` (directory URLs; index at /)."
-    return ('' if page == 'index' else '../') + ('./' if stem == 'index' else f'{stem}/')
+    return (('' if page == 'index' else '../') + ('' if stem == 'index' else f'{stem}/')) or './'
 
 _TITLE = re.compile(r"""(?:set_title|suptitle|title)\s*(?:=|\()\s*(['"])([^'"{}]+)\1""")
 
@@ -116,7 +119,8 @@ def write_doc_links(pages:dict, out=OUT):
 def api_markdown(module, name):
     md = show_doc(getattr(module, name))._repr_markdown_()
     md = re.sub(r'\[source\]\([^)]*\)\{[^}]*\}\n*', '', md)   # Quarto-only link attributes
-    return md
+    # the Parameters and Returns sections that the package adds to docstrings for help(): the signature above shows them
+    return md.split('\n\nParameters\n----------\n')[0].rstrip() + '\n'
 
 def imports_only(src):
     "True for a cell of nothing but import statements (a module's header: hidden from the page, kept in the module)."
