@@ -116,6 +116,8 @@ def test_index_links_every_chapter():
     assert build_docs.figure_alt("ax.set_title(f'N={N}')", 'Cost') == 'Figure: Cost'
     def plot_cost(x): "Cost against n."
     assert build_docs.figure_alt('x = 1\nplot_cost(x)', 'S', {'plot_cost': plot_cost}.get) == 'Cost against n.'
+    assert build_docs.figure_alt('f = plot_cost(1)\nassert f', 'S', {'plot_cost': plot_cost}.get) == 'Cost against n.'
+    assert build_docs.figure_alt('f = g(1)', 'Costs', {'plot_cost': plot_cost}.get) == 'Figure: Costs'
     import samplerank as sr
     md = build_docs.api_markdown(sr, 'evaluate_scorers')        # help()'s sections are not repeated on the page
     assert 'scorer(users, items)' in md and '\nParameters\n' not in md and 'budget:int=None' in md

@@ -81,14 +81,17 @@ _TITLE = re.compile(r"""(?:set_title|suptitle|title)\s*(?:=|\()\s*(['"])([^'"{}]
 
 def figure_alt(src:str, section:str, lookup=None) -> str:
     """The alternative text of a code cell's figure: the first literal title its code sets (`ax.set_title('...')`,
-    `suptitle`, `title=`); else, when the cell ends by calling a function that `lookup` (name -> object) knows, the
-    first line of that function's docstring; else the title of the section it illustrates."""
+    `suptitle`, `title=`); else the first line of the docstring of a function that `lookup` (name -> object) knows and
+    the cell calls (in its last statement, else one named `plot...`); else the title of the section it illustrates."""
     m = _TITLE.search(src)
     if m: return m.group(2).strip()
-    try: last = ast.parse(src).body[-1]
-    except (SyntaxError, IndexError): last = None
-    if lookup and isinstance(last, ast.Expr) and isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name):
-        doc = (getattr(lookup(last.value.func.id), '__doc__', None) or '').strip()
+    try: body = ast.parse(src).body
+    except SyntaxError: body = []
+    calls = [n.func.id for n in ast.walk(ast.Module(body=body[-1:], type_ignores=[])) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Name)] + [n.func.id for n in ast.walk(ast.Module(body=body, type_ignores=[]))
+             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id.startswith('plot')]
+    for name in calls if lookup else []:
+        doc = (getattr(lookup(name), '__doc__', None) or '').strip()
         if doc: return doc.splitlines()[0]
     return f'Figure: {section}'
 
