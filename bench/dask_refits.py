@@ -27,9 +27,9 @@ def jobs(N=3706, n=100, M=6040):
 
 def forget(client=None):
     "Empty the memo of bootstrap priors (here, and on every worker): each timed call refits."
-    import samplerank.trust as trust
-    trust._BATCH_CACHE.clear()
-    if client is not None: client.run(lambda: __import__('samplerank.trust').trust._BATCH_CACHE.clear())
+    import samplerank.bootstrap as bootstrap
+    bootstrap._BATCH_CACHE.clear()
+    if client is not None: client.run(lambda: __import__('samplerank.bootstrap').bootstrap._BATCH_CACHE.clear())
 
 def timed(f, repeat:int, client=None):
     "The result of f() and the median of `repeat` wall times, the memo of priors emptied before each."

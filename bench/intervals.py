@@ -17,7 +17,9 @@ import json, time, numpy as np
 from samplerank.sampling import sample_ranks
 from samplerank.mle import simulate_global_ranks, estimate_mle, _em_over
 from samplerank.evaluation import SampledRanks, fit_estimator
-from samplerank.trust import estimate_intervals, compare_models, _fit_mle_fast, _linear_draws, _metric_grid, _metric_pairs
+from samplerank.trust import estimate_intervals, compare_models, _metric_grid, _metric_pairs
+from samplerank.mle import _fit_mle_fast
+from samplerank.bootstrap import _linear_draws
 N, n, M, rep = {N}, {n}, {M}, {repeat}
 rng = np.random.default_rng(0)
 dists = {{'log-normal': simulate_global_ranks(N, M, seed=0),

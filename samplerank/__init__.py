@@ -55,7 +55,7 @@ from samplerank.adapters import (ranks_from_frame, ranks_from_run, ranks_from_sc
                                  candidates_frame, read_negatives, write_negatives, read_trec_run, read_trec_qrels,
                                  write_trec_run, write_trec_qrels, estimate_multi, read_model_inputs, read_inputs,
                                  ScoredInputs, tie_summary)
-from samplerank.scorers import scorer_ranks, evaluate_scorers
+from samplerank.scorers import scorer_ranks, evaluate_scorers, cost_table
 from samplerank.translate import global_metric_bounds, sampled_metric_range
 from samplerank.popularity import evaluate, pop_estimate, ht_counts, inclusion_probs
 from samplerank.bounds import metric_bounds, assumption_label, label_assumptions
@@ -81,8 +81,66 @@ __all__ = ['__version__', 'METRICS', 'metric_weights', 'metric_label', 'exact_me
            'smallest_sample', 'per_metric', 'decision_notes', 'DECISION_RULE', 'ranks_from_frame', 'ranks_from_run',
            'ranks_from_scores', 'draw_negatives', 'candidates_frame', 'read_negatives', 'write_negatives',
            'read_trec_run', 'read_trec_qrels', 'write_trec_run', 'write_trec_qrels', 'estimate_multi',
-           'read_model_inputs', 'read_inputs', 'ScoredInputs', 'tie_summary', 'scorer_ranks', 'evaluate_scorers',
+           'read_model_inputs', 'read_inputs', 'ScoredInputs', 'tie_summary', 'scorer_ranks', 'evaluate_scorers', 'cost_table',
            'global_metric_bounds', 'sampled_metric_range', 'evaluate', 'pop_estimate', 'ht_counts', 'inclusion_probs',
            'metric_bounds', 'assumption_label', 'label_assumptions',
            'report_results', 'write_report', 'report_markdown', 'latex_tables', 'results_json', 'plot_intervals',
            'plot_comparisons', 'style_estimates', 'style_comparison']
+
+# %% ../nbs/index.ipynb #c9e1d0a1
+# help() explains every parameter: each public function's docstring gets a "Parameters" section (numpydoc) made from
+# the comment after each parameter in its signature (its docments), so nothing is written twice. It reads only the
+# signatures' lines (about 0.02 s for all the public functions; nbdev's show_doc shows the summary, not this section).
+import inspect as _inspect, linecache as _linecache, tokenize as _tokenize
+
+def _signature_comments(f) -> dict:
+    "{parameter: the comment after it on its line, or on the line before it} of `f`'s signature, and 'return'."
+    code = getattr(f, '__code__', None)
+    if code is None: return {}
+    lines = _linecache.getlines(code.co_filename)
+    i = code.co_firstlineno - 1
+    while i < len(lines) and not lines[i].lstrip().startswith(('def ', 'async def ')): i += 1
+    out, line_of, depth, last, pending, closed, prev = {}, {}, 0, None, None, False, None
+    rest = iter(lines[i:])
+    try:
+        for tok in _tokenize.generate_tokens(lambda: next(rest, '')):
+            kind, s, row = tok.type, tok.string, tok.start[0]
+            if kind == _tokenize.OP and s in '([{': depth += 1
+            elif kind == _tokenize.OP and s in ')]}':
+                depth -= 1; closed = closed or depth == 0
+            elif kind == _tokenize.NAME and depth == 1 and not closed and prev in ('(', ',', '*', '**'):
+                last, line_of[s] = s, row
+                if pending is not None: out[s], pending = pending, None
+            elif kind == _tokenize.COMMENT:
+                text = s.lstrip('#').strip()
+                if closed: out['return'] = text; break
+                if last is not None and line_of[last] == row and last not in out: out[last] = text
+                else: pending = text
+            elif kind == _tokenize.NEWLINE and closed: break
+            if kind not in (_tokenize.NL, _tokenize.COMMENT): prev = s
+    except (_tokenize.TokenError, SyntaxError): pass
+    return out
+
+def _annotation(a) -> str:
+    return a if isinstance(a, str) else _inspect.formatannotation(a)
+
+def _with_parameters(f) -> str:
+    "`f`'s docstring followed by its parameters and what it returns, each with its comment (numpydoc sections)."
+    doc = _inspect.cleandoc(f.__doc__ or '')
+    if '\nParameters\n----------\n' in doc: return doc
+    notes, sig = _signature_comments(f), _inspect.signature(f)
+    rows = []
+    for p in sig.parameters.values():
+        stars = {p.VAR_POSITIONAL: '*', p.VAR_KEYWORD: '**'}.get(p.kind, '')
+        head = stars + p.name + (f' : {_annotation(p.annotation)}' if p.annotation is not p.empty and not stars else '')
+        rows.append(head + (f'\n    {notes[p.name]}' if p.name in notes else ''))
+    ret = sig.return_annotation
+    out = doc + ('\n\nParameters\n----------\n' + '\n'.join(rows) if rows else '')
+    if 'return' in notes or ret is not sig.empty:
+        out += '\n\nReturns\n-------\n' + (_annotation(ret) if ret is not sig.empty else 'object')
+        out += f"\n    {notes['return']}" if 'return' in notes else ''
+    return out
+
+for _f in (globals()[_k] for _k in __all__):
+    if _inspect.isfunction(_f): _f.__doc__ = _with_parameters(_f)
+del _f

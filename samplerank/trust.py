@@ -15,12 +15,10 @@ from .metrics import metric_weights, metric_label
 from .evaluation import (SampledRanks, RankDistribution, get_estimator, register_estimator, _get_estimator,
                                    _KernelNotHeld, _shared_strata)
 from .sampling import _StreamedKernel, sample_ranks_shared
-from .mle import _fit_mle_auto, _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES, _MLE_AUTO
-from .bootstrap import _support, _check_kernels, _refits, _draws
+from .mle import _fit_mle_auto, _fit_mle_fast, _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES, _MLE_AUTO
+from .bootstrap import _support, _check_kernels, _refits, _draws, _linear_draws, _BATCH_CACHE
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every other estimator, then MLE-auto last:
-register_estimator('MLE-auto', **_MLE_AUTO)(_fit_mle_auto)     # the registry's order, as it always was
-from .mle import _fit_mle_fast                      # re-exported for bench/intervals.py until it imports from mle
-from .bootstrap import _linear_draws, _BATCH_CACHE  # re-exported for bench/ until it imports from bootstrap
+register_estimator('MLE-auto', **_MLE_AUTO)(_fit_mle_auto)     # the registry's order: MLE-auto last
 
 # %% auto #0
 __all__ = ['DECISION_RULE', 'RECOMMENDED', 'decision_rule', 'evaluate_models', 'per_metric', 'estimate_intervals',

@@ -232,6 +232,8 @@ API = {
                           n_max=None, replace=True, kind='scores', ties='pessimistic', block=256, seed=0, progress=False, client=None,
                           budget=None,
                           kinds=dict(scorers='dict', client='client', budget='int')),
+    'cost_table': E(estimates=pd.DataFrame({'metric': ['ndcg']}).pipe(
+        lambda d: d.__setattr__('attrs', {'cost': {'A': {'scored': 10, 'full': 100, 'share': 0.1}}}) or d)),
     'global_metric_bounds': E(reported={'hr@10': 0.5}, N=N, n=n, metric='ndcg', K=10, tol=5e-4, replace=True, monotone=False),
     'sampled_metric_range': E(value=0.5, N=N, n=n, metric='ndcg', sampled_metric='hr@10', K=10, tol=5e-4, replace=True,
                               monotone=False),

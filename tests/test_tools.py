@@ -28,6 +28,22 @@ def test_check_site_finds_problems(tmp_path, monkeypatch):
     assert 'a stored warning' in cs.page_problems('<pre>TqdmWarning: IProgress not found</pre>', page)[0]
     assert 'a stored traceback' in cs.page_problems('<pre>Traceback (most recent call last):</pre>', page)[0]
     assert cs.page_problems('<img src="missing.png">', page) == ['a missing image (missing.png)']
+    assert 'a note for developers' in cs.page_problems('<p>It took 3 s in the last run.</p>', page)[0]
+    assert 'a note for developers' in cs.page_problems('<code># the order, as it always was</code>', page)[0]
+    (tmp_path / 'contributing').mkdir(); (tmp_path / 'contributing' / 'index.html').write_text('')
+    assert cs.page_problems('<p>an earlier run gave 3 s</p>', tmp_path / 'contributing' / 'index.html') == []
+
+def test_reader_text_has_no_developer_notes():
+    "No chapter, nor the index or the get-started page, says 'in the last run' and the like (check_site.DEV_NOTE)."
+    import json
+    cs, found = _check_site(), []
+    for p in sorted((ROOT / 'nbs').glob('*.ipynb')):
+        if p.stem == 'contributing': continue
+        for c in json.loads(p.read_text())['cells']:
+            texts = [''.join(c['source'])] + [''.join(o.get('text', '')) + ''.join(o.get('data', {}).get('text/markdown', ''))
+                                              for o in c.get('outputs', [])]
+            found += [f'{p.name}: {m.group(0)!r}' for t in texts for m in cs.DEV_NOTE.finditer(t)]
+    assert found == []
 
 def test_doc_links_resolve_to_site_files(tmp_path):
     "check_site: a module's `Docs:` link must name a file of the built site (build_docs writes `<page>.html.md`)."
@@ -44,6 +60,72 @@ def test_doc_links_resolve_to_site_files(tmp_path):
     assert [f.split(':')[0] for f in found] == ['bare.py', 'mn.py', 'other.py'], found
     assert 'not a file of the site' in found[1] and 'is not under' in found[2]
 
+def test_link_checker_finds_dead_links(tmp_path):
+    "check_site: every in-page and cross-page link of a tiny site resolves, and each kind of dead link is reported."
+    cs = _check_site()
+    (tmp_path / 'a').mkdir(); (tmp_path / 'b').mkdir()
+    (tmp_path / 'index.html').write_text('<h1 id="top">T</h1><a href="#top">x</a><a href="a/">a</a>'
+                                          '<a href="a/#the-parser-and-main">p</a><a href="https://x.org/#no">ext</a>'
+                                          '<a href="./">home</a><a href="page.html.md">md</a>')
+    (tmp_path / 'page.html.md').write_text('# md')
+    (tmp_path / 'a' / 'index.html').write_text('<h2 id="the-parser-and-main">The parser and <code>main</code></h2>'
+                                                '<a name="old"></a><a href="#old">o</a><a href="../b/#sec">b</a>')
+    (tmp_path / 'b' / 'index.html').write_text('<section id="sec"><a href="../">up</a></section>')
+    assert cs.link_problems(tmp_path) == []
+    (tmp_path / 'a' / 'index.html').write_text('<h2 id="the-parser-and-main">x</h2><a href="#the-parser-and">t</a>'
+                                                '<a href="#_1">b</a><a href="../c/">c</a><a href="../b/#nosuch">n</a>')
+    found = cs.link_problems(tmp_path)
+    assert found == ['a/index.html: #the-parser-and (no element with id "the-parser-and" on a/index.html)',
+                     'a/index.html: #_1 (no element with id "_1" on a/index.html)',
+                     'a/index.html: ../c/ (no such page)',
+                     'a/index.html: ../b/#nosuch (no element with id "nosuch" on b/index.html)'], found
+
+def _hooks():
+    spec = importlib.util.spec_from_file_location('mkdocs_hooks', ROOT / 'tools' / 'mkdocs_hooks.py')
+    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+    return mod
+
+def test_contents_follow_the_rendered_headings():
+    "The site's table of contents links the ids the headings have (inline code kept), repeats made unique, no blanks."
+    h = _hooks()
+    page = ('<h1 id="cli">The command<a class="anchor-link" href="#cli">¶</a></h1>'
+            '<h2 id="the-parser-and-main">The parser and <code>main</code><a class="anchor-link" '
+            'href="#the-parser-and-main">¶</a></h2><h3 id="main"><code>main</code></h3>'
+            '<h2 id="estimate">Estimate</h2><h3 id="estimate"><code>estimate</code></h3>')
+    html, heads = h.unique_heading_ids(page)
+    assert heads == [(1, 'cli', 'The command'), (2, 'the-parser-and-main', 'The parser and main'), (3, 'main', 'main'),
+                     (2, 'estimate', 'Estimate'), (3, 'estimate_1', 'estimate')]
+    assert '<h3 id="estimate_1">' in html and html.count('id="estimate"') == 1
+    toc = h.toc_tokens(heads)
+    assert [t['id'] for t in toc] == ['cli'] and [t['id'] for t in toc[0]['children']] == ['the-parser-and-main', 'estimate']
+    assert toc[0]['children'][1]['children'][0]['id'] == 'estimate_1' and all(text for _, _, text in heads)
+    alts = h.with_alts('<img src="a.png" alt="No description has been provided for this image">', ['Cost & size'])
+    assert alts == '<img src="a.png" alt="Cost &amp; size">'
+
+def test_index_links_every_chapter():
+    "The index's chapter list links each chapter: its page on the site, its notebook from the README."
+    sys.path.insert(0, str(ROOT / 'tools'))
+    import build_docs
+    assert build_docs.number_chapters('1. *Core* — checks.', {'00': 'Core'}, lambda k: f'{k}_core/') == \
+        '- **00** [*Core*](00_core/) — checks.'
+    md = 'See [the trust chapter](16_trust.ipynb#does-the-data-decide) and [x](https://a.org/b.ipynb).'
+    assert build_docs.notebook_links(md, lambda s: build_docs.site_url(s, '00_core')) == \
+        'See [the trust chapter](../16_trust/#does-the-data-decide) and [x](https://a.org/b.ipynb).'
+    assert build_docs.site_url('get_started', 'index') == 'get_started/' and build_docs.site_url('index', '16_trust') == '../'
+    assert build_docs.figure_alt("ax.set_title('sampling cost')", 'S') == 'sampling cost'
+    assert build_docs.figure_alt("ax.set_title(f'N={N}')", 'Cost') == 'Figure: Cost'
+    def plot_cost(x): "Cost against n."
+    assert build_docs.figure_alt('x = 1\nplot_cost(x)', 'S', {'plot_cost': plot_cost}.get) == 'Cost against n.'
+    assert build_docs.figure_alt('f = plot_cost(1)\nassert f', 'S', {'plot_cost': plot_cost}.get) == 'Cost against n.'
+    assert build_docs.figure_alt('f = g(1)', 'Costs', {'plot_cost': plot_cost}.get) == 'Figure: Costs'
+    import samplerank as sr
+    md = build_docs.api_markdown(sr, 'evaluate_scorers')        # help()'s sections are not repeated on the page
+    assert 'scorer(users, items)' in md and '\nParameters\n' not in md and 'budget:int=None' in md
+    readme = (ROOT / 'README.md').read_text()
+    stems = build_docs.chapter_stems()
+    items = re.findall(r'^- \*\*(\w+)\*\* \[\*[^]]*\*\]\(nbs/([\w.-]+)\.ipynb\)', readme, re.M)
+    assert len(items) == len(stems) >= 27 and all(stems[k] == stem for k, stem in items), items
+
 def test_readme_numbers_chapters_as_the_files_do():
     "The index's chapter list is numbered by file (00, ..., 03a, ...), and every item names one chapter."
     sys.path.insert(0, str(ROOT / 'tools'))
@@ -54,7 +136,7 @@ def test_readme_numbers_chapters_as_the_files_do():
                                                      'validated once* — one.\n   more\n- **06** *Baselines* — BV.')
     with pytest.raises(SystemExit): build_docs.number_chapters('1. *Nothing* — here.', titles)
     readme = (ROOT / 'README.md').read_text()
-    assert re.search(r'^- \*\*03a\*\* \*A sampled evaluation', readme, re.M) and not re.search(r'^\d+\. \*Core\*', readme, re.M)
+    assert re.search(r'^- \*\*03a\*\* \[\*A sampled evaluation', readme, re.M) and not re.search(r'^\d+\. \*Core\*', readme, re.M)
 
 def test_performance_table_is_the_stored_benchmark():
     "The performance chapter shows bench/results.json as bench/run.py renders it, not a copy that can go stale."
@@ -114,6 +196,7 @@ def test_quick_tier_maps_a_change_to_its_checks():
     assert plan('samplerank/core.py') == {'notebooks': ['00_core.ipynb'], 'tests': ['tests/test_b.py']}
     assert plan('tests/test_c.py', 'tools/build_docs.py') == {'notebooks': [], 'tests': ['tests/test_c.py', 'tests/test_tools.py']}
     assert plan('nbs/15_performance.ipynb') == {'notebooks': ['15_performance.ipynb'], 'tests': []}
+    assert plan('nbs/get_started.ipynb') == {'notebooks': ['get_started.ipynb'], 'tests': []}
     assert plan('README.md', 'pyproject.toml', 'samplerank/_modidx.py') == {'notebooks': [], 'tests': []}
     costs = {'notebooks': {'00_core.ipynb': 5, '01_metrics.ipynb': 100}, 'tests': {'tests/test_b.py': 30, 'tests/test_a.py': 10}}
     taken, left = s.within_budget(plan('samplerank/core.py', 'samplerank/metrics.py'), costs, budget=50)
@@ -137,3 +220,14 @@ def test_profile_parsers(tmp_path):
     files, cases = s.test_file_times(str(xml))
     assert files == {'tests/test_cli.py': 62.0, 'tests/test_fuzz.py': 3.0}
     assert cases[0] == (60.5, 'tests/test_cli.py::test_demo')
+
+def test_notebook_runner_order(tmp_path):
+    "tools/run_notebooks.py runs what nbdev-test runs (no `_` files), filtered by name, longest first."
+    spec = importlib.util.spec_from_file_location('run_notebooks', ROOT / 'tools' / 'run_notebooks.py')
+    rn = importlib.util.module_from_spec(spec); spec.loader.exec_module(rn)
+    for name in ('00_core.ipynb', '16_trust.ipynb', 'index.ipynb', '_scratch.ipynb', 'get_started.ipynb'):
+        (tmp_path / name).write_text('{}')
+    assert [p.name for p in rn.notebooks(tmp_path)] == ['00_core.ipynb', '16_trust.ipynb', 'get_started.ipynb', 'index.ipynb']
+    assert [p.name for p in rn.notebooks(tmp_path, r'^(00_core|index)\.ipynb$')] == ['00_core.ipynb', 'index.ipynb']
+    order = rn.longest_first(rn.notebooks(tmp_path), {'16_trust.ipynb': 285, '00_core.ipynb': 1, 'index.ipynb': 9}, default=30)
+    assert [p.name for p in order] == ['16_trust.ipynb', 'get_started.ipynb', 'index.ipynb', '00_core.ipynb']

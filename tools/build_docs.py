@@ -4,7 +4,10 @@ Each notebook is rendered with its stored outputs (nothing is re-executed): hidd
 removed, exported code is kept (the Numba kernels are part of the exposition), and after each exported cell the
 API entry of every public name it defines is inserted, rendered by nbdev's `show_doc`. The site is built by mkdocs
 with mkdocs-jupyter into `_docs/`. The index's list of chapters is numbered as the files are (00, ..., 03a, ...),
-and each page is also written as markdown where the modules' "Docs:" links point (`translate.html.md`).
+and each page is also written as markdown where the modules' "Docs:" links point (`translate.html.md`). The index's
+chapters link their pages, and links between notebooks (`16_trust.ipynb#anchor`) are pointed at the pages. The hooks
+in tools/mkdocs_hooks.py rebuild each page's table of contents from its rendered headings and give figures their
+alternative text (`figure_alt`).
 """
 import ast, copy, os, re, shutil, subprocess, sys
 from pathlib import Path
@@ -48,14 +51,49 @@ def chapter_titles(src=SRC) -> dict:
 
 _CHAPTER_ITEM = re.compile(r'^\d+\. \*(.+?)\*(?= —)', re.M)
 
-def number_chapters(md:str, titles:dict) -> str:
-    """The index's list of chapters (`1. *Core* — ...`) numbered as the files are: `- **00** *Core* — ...`. An item
-    whose title starts no chapter's title is an error (the list and the files disagree)."""
+def chapter_stems(src=SRC) -> dict:
+    "number (the file name's prefix) -> the notebook's name without `.ipynb` ('00' -> '00_core')."
+    return {p.stem.split('_')[0]: p.stem for p in sorted(src.glob('[0-9]*.ipynb'))}
+
+def number_chapters(md:str, titles:dict, link=None) -> str:
+    """The index's list of chapters (`1. *Core* — ...`) numbered as the files are: `- **00** *Core* — ...`; with
+    `link` (number -> URL) each title links its chapter: `- **00** [*Core*](00_core/) — ...`. An item whose title
+    starts no chapter's title is an error (the list and the files disagree)."""
     def label(m):
         hits = [k for k, t in titles.items() if t.startswith(m.group(1))]
         if len(hits) != 1: sys.exit(f'index.ipynb: the chapter item *{m.group(1)}* names {len(hits)} chapters')
-        return f'- **{hits[0]}** *{m.group(1)}*'
+        title = f'*{m.group(1)}*'
+        return f'- **{hits[0]}** ' + (f'[{title}]({link(hits[0])})' if link else title)
     return _CHAPTER_ITEM.sub(label, md)
+
+_NB_LINK = re.compile(r'\]\((?![a-z]+:|/|#)([\w.-]+)\.ipynb(#[^)\s]*)?\)')
+
+def notebook_links(md:str, url) -> str:
+    """Markdown links between notebooks (`[the trust chapter](16_trust.ipynb#anchor)`, which work in Jupyter and on
+    GitHub) pointed at `url(stem)`: the page on the site (`../16_trust/`) or the notebook from the README."""
+    return _NB_LINK.sub(lambda m: f']({url(m.group(1))}{m.group(2) or ""})', md)
+
+def site_url(stem:str, page:str) -> str:
+    "The URL of the page of notebook `stem` relative to the page of notebook `page` (directory URLs; index at /)."
+    return (('' if page == 'index' else '../') + ('' if stem == 'index' else f'{stem}/')) or './'
+
+_TITLE = re.compile(r"""(?:set_title|suptitle|title)\s*(?:=|\()\s*(['"])([^'"{}]+)\1""")
+
+def figure_alt(src:str, section:str, lookup=None) -> str:
+    """The alternative text of a code cell's figure: the first literal title its code sets (`ax.set_title('...')`,
+    `suptitle`, `title=`); else the first line of the docstring of a function that `lookup` (name -> object) knows and
+    the cell calls (in its last statement, else one named `plot...`); else the title of the section it illustrates."""
+    m = _TITLE.search(src)
+    if m: return m.group(2).strip()
+    try: body = ast.parse(src).body
+    except SyntaxError: body = []
+    calls = [n.func.id for n in ast.walk(ast.Module(body=body[-1:], type_ignores=[])) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Name)] + [n.func.id for n in ast.walk(ast.Module(body=body, type_ignores=[]))
+             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id.startswith('plot')]
+    for name in calls if lookup else []:
+        doc = (getattr(lookup(name), '__doc__', None) or '').strip()
+        if doc: return doc.splitlines()[0]
+    return f'Figure: {section}'
 
 def page_markdown(nb) -> str:
     "A processed page as plain markdown: prose, code in Python blocks, text outputs in plain blocks (no images)."
@@ -84,7 +122,8 @@ def write_doc_links(pages:dict, out=OUT):
 def api_markdown(module, name):
     md = show_doc(getattr(module, name))._repr_markdown_()
     md = re.sub(r'\[source\]\([^)]*\)\{[^}]*\}\n*', '', md)   # Quarto-only link attributes
-    return md
+    # the Parameters and Returns sections that the package adds to docstrings for help(): the signature above shows them
+    return md.split('\n\nParameters\n----------\n')[0].rstrip() + '\n'
 
 def imports_only(src):
     "True for a cell of nothing but import statements (a module's header: hidden from the page, kept in the module)."
@@ -97,8 +136,13 @@ def process(nb_path):
     exp = next((directives(c).get('default_exp') for c in nb.cells if c.cell_type == 'code' and 'default_exp' in directives(c)), None)
     module = __import__(f'samplerank.{exp}', fromlist=['*']) if exp else None
     cells, titles = [], chapter_titles() if nb_path.stem == 'index' else None
+    stems, page, section = chapter_stems(), nb_path.stem, nb_path.stem
     for c in nb.cells:
-        if titles and c.cell_type == 'markdown': c = copy.deepcopy(c); c.source = number_chapters(c.source, titles)
+        if c.cell_type == 'markdown':
+            c = copy.deepcopy(c)
+            if titles: c.source = number_chapters(c.source, titles, lambda k: site_url(stems[k], page))
+            c.source = notebook_links(c.source, lambda stem: site_url(stem, page))
+            section = ([m.group(1).replace('`', '') for m in re.finditer(r'^#+\s+(.*)$', c.source, re.M)] or [section])[-1]
         if c.cell_type == 'markdown' and directives(c):       # a markdown cell with directives (the package docstring's intro)
             if 'hide' in directives(c): continue
             c = copy.deepcopy(c); c.source = strip_directives(c.source)
@@ -111,6 +155,9 @@ def process(nb_path):
             continue
         c = copy.deepcopy(c)
         c.source = strip_directives(c.source)
+        for o in c.get('outputs', []):
+            if {'image/png', 'image/jpeg'} & set(o.get('data', {})):
+                o.setdefault('metadata', {})['alt'] = figure_alt(c.source, section, lambda name: getattr(module, name, None))
         if not c.source.strip() or ('export' in d or 'exporti' in d) and imports_only(c.source): continue
         cells.append(c)
         if 'export' in d and module is not None:
@@ -134,6 +181,9 @@ CODE_CSS = """/* Code and its output wrap to the width of the page instead of sc
    characters and more; a reader should not have to scroll a cell to read it). */
 .md-typeset pre, .md-typeset pre > code, .jp-InputArea pre, .jp-OutputArea pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 .highlight-ipynb pre, .highlight pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+/* A wide table of a cell's output scrolls sideways inside its output area instead of being cut off at the page's edge. */
+.jp-OutputArea-output { overflow-x: auto; max-width: 100%; }
+.jp-RenderedHTMLCommon table, .jp-OutputArea-output table { max-width: none; }
 """
 
 def copy_mathjax(assets):
@@ -155,9 +205,11 @@ def main():
         title = next((re.match(r'#\s+(.*)', c.source).group(1) for c in nb.cells
                       if c.cell_type == 'markdown' and re.match(r'#\s+', c.source)), p.stem)
         nav.append({('Home' if p.stem == 'index' else title): p.name})
-    nav.sort(key=lambda d: list(d.values())[0] != 'index.ipynb')
+    first = {'index.ipynb': 0, 'get_started.ipynb': 1}      # the index, then the get-started page, then the chapters
+    nav.sort(key=lambda d: (first.get(list(d.values())[0], 2), list(d.values())[0] == 'contributing.ipynb'))
     copy_mathjax(STAGE / 'docs' / 'assets')
-    cfg = (ROOT / 'mkdocs.yml').read_text() + '\nnav:\n' + ''.join(f'  - "{k}": {v}\n' for d in nav for k, v in d.items())
+    cfg = (ROOT / 'mkdocs.yml').read_text() + f'\nhooks:\n  - {ROOT / "tools" / "mkdocs_hooks.py"}\n'
+    cfg += '\nnav:\n' + ''.join(f'  - "{k}": {v}\n' for d in nav for k, v in d.items())
     (STAGE / 'mkdocs.yml').write_text(cfg)
     shutil.rmtree(OUT, ignore_errors=True)
     subprocess.run([sys.executable, '-m', 'mkdocs', 'build', '--quiet', '-f', str(STAGE / 'mkdocs.yml'),

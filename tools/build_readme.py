@@ -1,23 +1,27 @@
 """Write README.md from nbs/index.ipynb (offline replacement for `nbdev-readme`, which needs Quarto).
 
 Markdown cells are copied, code cells become Python blocks and their text outputs plain blocks; hidden cells and
-nbdev directives are dropped; the list of chapters is numbered as their files are (`build_docs.number_chapters`).
+nbdev directives are dropped; the list of chapters is numbered as their files are and each
+item links its notebook (`build_docs.number_chapters`), as do links between notebooks (`build_docs.notebook_links`).
 `--check` exits 1 when README.md differs from what the notebook gives.
 """
 import sys
 from pathlib import Path
 import nbformat
 sys.path.insert(0, str(Path(__file__).parent))
-from build_docs import chapter_titles, directives, number_chapters, strip_directives
+from build_docs import chapter_stems, chapter_titles, directives, notebook_links, number_chapters, strip_directives
 
 ROOT = Path(__file__).resolve().parents[1]
 
 def render(nb):
-    titles = chapter_titles()
+    titles, stems = chapter_titles(), chapter_stems()
+    to_nb = lambda stem: f'nbs/{stem}.ipynb'        # links from the README open the notebooks (GitHub renders them)
     parts = ['<!-- Generated from nbs/index.ipynb by tools/build_readme.py: edit the notebook, not this file. -->']
     for c in nb.cells:
         if c.cell_type == 'markdown':
-            if 'hide' not in directives(c): parts.append(number_chapters(strip_directives(c.source).strip(), titles))
+            if 'hide' in directives(c): continue
+            md = number_chapters(strip_directives(c.source).strip(), titles, lambda k: to_nb(stems[k]))
+            parts.append(notebook_links(md, to_nb))
             continue
         if c.cell_type != 'code': continue
         d = directives(c)

@@ -1,14 +1,15 @@
 """Look at the built documentation site as a reader does: render every page of `_docs/` in headless Chromium (after
-MathJax has run) and fail on a formula MathJax could not process, a local path, a stored warning or traceback, or an
-image that is missing; and check that every module's "Docs:" link names a file of the site. Run after
-tools/build_docs.py: `python tools/check_site.py [--chromium PATH]`.
+MathJax has run) and fail on a formula MathJax could not process, a local path, a stored warning or traceback, an
+image that is missing, or a note for developers in reader text ("in the last run"). Before rendering, check every link
+of every page (a page of the site, an anchor on it) and that every module's "Docs:" link names a file of the site.
+Run after tools/build_docs.py: `python tools/check_site.py [--chromium PATH]`.
 
 Chromium is Debian's `chromium` package (tools/test.sh installs it when it can). Exit status 0: every page is clean;
 1: the problems are listed one per line; 3: no Chromium to render with (the check did not run)."""
-import argparse, functools, http.server, re, shutil, socketserver, subprocess, sys, threading
+import argparse, functools, html as _html, http.server, re, shutil, socketserver, subprocess, sys, threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from urllib.parse import urljoin, urlparse
+from urllib.parse import unquote, urljoin, urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / '_docs'
@@ -17,6 +18,10 @@ PROBLEMS = {'a formula MathJax could not render': re.compile(r'Math Processing E
             'a stored warning': re.compile(r'\b[A-Z]\w*Warning\b:'),
             'a stored traceback': re.compile(r'Traceback \(most recent call last\)')}
 _IMG = re.compile(r'<img\b[^>]*\bsrc="([^"]+)"', re.I)
+# Reader text is about the current code: notes about the build, the benchmark machine or earlier runs belong on the
+# contributing page (the one page exempt)
+DEV_NOTE = re.compile(r'\b(?:in the last run|(?:an|the) earlier run|the previous run|the run before|as it always was|'
+                      r're-exported for|Quarto cannot)\b', re.I)
 
 def doc_link_problems(lib:Path=ROOT / 'samplerank', site:Path=None, base:str=None) -> list:
     """Each module's "Docs:" link (the last line of its docstring, written by nbdev from the project's Documentation
@@ -36,6 +41,44 @@ def doc_link_problems(lib:Path=ROOT / 'samplerank', site:Path=None, base:str=Non
         if not url.startswith(base.rstrip('/') + '/'): out.append(f'{py.name}: Docs link {url} is not under {base}'); continue
         rel = url[len(base.rstrip('/')) + 1:]
         if not (site / rel).is_file(): out.append(f'{py.name}: Docs link {url} names {rel}, not a file of the site')
+    return out
+
+_HREF = re.compile(r'<a\b[^>]*?\bhref="([^"]*)"', re.I)
+_ANCHOR = re.compile(r'\b(?:id|name)="([^"]*)"', re.I)
+
+def page_of(site:Path, path:str):
+    "The file a site-relative URL path serves (a directory serves its index.html), or None."
+    f = site / path
+    if path == '' or path.endswith('/') or f.is_dir(): f = f / 'index.html'
+    return f if f.is_file() else None
+
+def link_problems(site:Path=None) -> list:
+    """Every link of every page of the built site (its HTML as written, `<a href>`), checked statically: a link to
+    another page must name a file of the site, and a link with a fragment (`#anchor`, on the same page or another)
+    must name an element with that id or name on the target page. Links to other sites are not followed. The dead
+    links, one per line: `page: link (why)`."""
+    site = SITE if site is None else site
+    html_of, ids_of = {}, {}
+    def anchors(f:Path) -> set:
+        if f not in ids_of:
+            html_of.setdefault(f, f.read_text(errors='replace'))
+            ids_of[f] = set(_ANCHOR.findall(html_of[f]))
+        return ids_of[f]
+    out = []
+    for page in sorted(p for p in site.rglob('*.html') if 'assets' not in p.relative_to(site).parts):
+        rel = page.relative_to(site).as_posix()
+        html = html_of.setdefault(page, page.read_text(errors='replace'))
+        for href in dict.fromkeys(_HREF.findall(html)):          # each distinct link once, in page order
+            url = urlparse(_html.unescape(href))
+            if url.scheme or url.netloc or href.startswith(('javascript:', 'mailto:')): continue
+            target = page
+            if url.path:
+                path = urlparse(urljoin(rel, url.path)).path.lstrip('/')
+                target = page_of(site, unquote(path))
+                if target is None: out.append(f'{rel}: {href} (no such page)'); continue
+            frag = unquote(url.fragment)
+            if frag and target.suffix == '.html' and frag not in anchors(target):
+                out.append(f'{rel}: {href} (no element with id "{frag}" on {target.relative_to(site).as_posix()})')
     return out
 
 def find_chromium(given=None):
@@ -63,6 +106,8 @@ def render(chromium:str, url:str, budget_ms:int=30_000) -> str:
 def page_problems(html:str, page:Path) -> list:
     "The problems of one rendered page."
     out = [f'{what} ({m.group(0)!r})' for what, rx in PROBLEMS.items() if (m := rx.search(html))]
+    if page.parent.name != 'contributing' and (m := DEV_NOTE.search(html)):
+        out.append(f'a note for developers in reader text ({m.group(0)!r})')
     for src in _IMG.findall(html):
         if src.startswith(('data:', 'http://', 'https://')) and not src.startswith('http://127.0.0.1'): continue
         path = urlparse(urljoin(page.relative_to(SITE).as_posix(), src)).path.lstrip('/')
@@ -78,6 +123,9 @@ def main():
     links = doc_link_problems()
     for p in links: print(p)
     if links: sys.exit(f'check_site: {len(links)} modules whose "Docs:" link does not resolve on the site')
+    dead = link_problems()
+    for p in dead: print(p)
+    if dead: sys.exit(f'check_site: {len(dead)} dead links (in-page anchors or pages of the site)')
     chromium = find_chromium(args.chromium)
     if chromium is None:
         print('check_site: no Chromium found (apt-get install chromium); the browser check did not run', file=sys.stderr)

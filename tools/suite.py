@@ -6,6 +6,7 @@
 
 The quick tier maps each changed file (against HEAD, plus untracked files) to checks:
   nbs/NN_name.ipynb    -> that notebook, and the tests of the module it exports
+  nbs/other.ipynb      -> that notebook (get_started, contributing: they export nothing)
   samplerank/mod.py    -> the notebook that exports mod, and the tests of mod
   tests/test_x.py      -> that test file
   tools/*, bench/*     -> tests/test_tools.py
@@ -53,8 +54,8 @@ def mapped(changed:list, modules:dict, tests:dict, names:dict) -> dict:
         p = Path(f)
         if p.parts[0] == 'nbs' and p.suffix == '.ipynb' and p.name in mod_of:
             nbs.add(p.name); tst.update(tests_of(mod_of[p.name], tests, names.get(mod_of[p.name], [])))
-        elif p.parts[0] == 'nbs' and p.suffix == '.ipynb' and p.name[0].isdigit():
-            nbs.add(p.name)                                    # a chapter that exports nothing (15_performance)
+        elif p.parts[0] == 'nbs' and p.suffix == '.ipynb' and not p.name.startswith('_'):
+            nbs.add(p.name)               # a notebook that exports nothing (15_performance, get_started, contributing)
         elif p.parts[0] == 'samplerank' and p.suffix == '.py' and p.stem in nb_of:
             nbs.add(nb_of[p.stem]); tst.update(tests_of(p.stem, tests, names.get(p.stem, [])))
         elif p.parts[0] == 'tests' and p.name.startswith('test_') and p.suffix == '.py':

@@ -6,7 +6,7 @@
 #     1. install samplerank with its dev extras into $VENV (default .venv): a fresh environment under CI=true, with
 #        --fresh, or when pyproject.toml or the Python version changed since the last install; else the existing one
 #     2. fail when notebooks are not clean, the library is not in sync with them, or README.md is stale
-#     3. notebook tests (nbdev-test, parallel; cells flagged `slow` are skipped)
+#     3. notebook tests (nbdev's runner, two at a time; a line per notebook with its seconds; `slow` cells skipped)
 #     4. property tests and peer cross-checks (pytest tests/, two processes)
 #     5. beside 4: the site built offline into _docs/, then rendered page by page in headless Chromium (Debian's
 #        chromium, installed in the background if missing): no formula errors, local paths, warnings, missing images
@@ -119,9 +119,9 @@ if [ "$MODE" = quick ]; then
 
   if [ -n "$notebooks" ]; then
     step "notebook tests: $notebooks"
-    # nbdev-test takes one path: name the chosen notebooks by a regular expression of their file names
+    # name the chosen notebooks by a regular expression of their file names
     re="^($(for nb in $notebooks; do basename "$nb" .ipynb; done | sed 's/[.]/\\./g' | paste -sd'|'))\\.ipynb\$"
-    nbdev-test --n-workers 2 --timing --file-re "$re"
+    python tools/run_notebooks.py --n-workers 2 --file-re "$re"
   fi
 
   step "tests: $tests"
@@ -140,7 +140,8 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
 fi
 
 step "notebook tests"
-nbdev-test --n-workers 2 --timing | tee "$LOG/notebooks"        # a failure stops the script (pipefail)
+# nbdev's runner on two workers, longest first; a line per notebook with its seconds as it finishes
+python tools/run_notebooks.py --n-workers 2 | tee "$LOG/notebooks"        # a failure stops the script (pipefail)
 
 # The site (built offline, then rendered page by page in headless Chromium) mostly waits on the browser: about 45 CPU
 # seconds in 90. It runs in the background beside pytest; its output and verdict follow pytest's.
