@@ -7,6 +7,7 @@ Docs: https://samplerank.github.io/samplerank/sampling.html.md"""
 # %% ../nbs/02_sampling.ipynb #af1a7b15
 from __future__ import annotations
 import copy
+import hashlib
 import math
 import warnings
 import numpy as np
@@ -256,8 +257,9 @@ def sparse_rank_pmf(N:int,              # number of items, N >= 2
 _CACHE, _CACHE_BYTES = {}, 2**30
 
 def _cache_bytes() -> int:
-    "Bytes held by the cached kernels."
-    return sum(a.data.nbytes + a.indices.nbytes + a.indptr.nbytes for a in _CACHE.values())
+    "Bytes held by the cached kernels (sparse) and the coarse grids' bin sums (dense)."
+    return sum(a.nbytes if isinstance(a, np.ndarray) else a.data.nbytes + a.indices.nbytes + a.indptr.nbytes
+               for a in _CACHE.values())
 
 # %% ../nbs/02_sampling.ipynb #82e3e27a
 def _trim_cache(keep:int=1):
@@ -280,7 +282,7 @@ def _cached_sparse_pmf(N:int, n:int, replace:bool) -> sps.csr_matrix:
 def kernel_cache(max_bytes:int=None, # new size of the cache in bytes (1 GB by default); None keeps it
                  clear:bool=False,   # drop every cached kernel first
                 ) -> dict:           # {'entries', 'bytes', 'max_bytes'}
-    "Inspect, resize or clear the process-wide cache of sparse kernels P(r|R) that the estimators share."
+    "Inspect, resize or clear the process-wide cache of kernels P(r|R) (and coarse grids' bin sums) the estimators share."
     global _CACHE_BYTES
     if _check_bool('clear', clear): _CACHE.clear()
     if max_bytes is not None: _CACHE_BYTES = _check_int('max_bytes', max_bytes, 0); _trim_cache(keep=0)
@@ -533,7 +535,18 @@ class _GridKernel:
         "The bin-averaged columns of sample set size n (the observed ranks at the indices `cols`)."
         r = self.ranks[cols]
         # zeros dropped: each row keeps its band
-        return sps.csr_matrix(self._sums(int(r.max()) - 1, np.empty(0), n)[0][:, r - 1] / self.widths[:, None])
+        return sps.csr_matrix(self._bin_sums(n)[:, r - 1] / self.widths[:, None])
+
+    def _bin_sums(self, n:int) -> np.ndarray:
+        ("The bins' sums of P(k | R) over k = 0..n-1 at sample set size n, kept (read-only) in the kernel cache: "
+         "every evaluation on the same grid (the models of a comparison, a stratum, a plan) sweeps the N rows once.")
+        key = ('grid', self.N, n, self.replace, hashlib.blake2b(self.edges.tobytes(), digest_size=16).digest())
+        if key not in _CACHE:
+            S = self._sums(n - 1, np.empty(0), n)[0]
+            S.flags.writeable = False
+            _CACHE[key] = S
+            _trim_cache()
+        return _CACHE[key]
 
     def _bounds(self, ranks:np.ndarray, sizes:np.ndarray) -> np.ndarray:
         "The bound eps_b of each bin: the largest over the sample set sizes, each with its largest observed rank."
