@@ -113,6 +113,7 @@ def _comparisons(per_design:dict, exact:dict, naive:dict, models:list, M:int) ->
     rows, notes = [], []
     for design, groups in per_design.items():
         for m, K, cm in groups:
+            cm = cm.assign(adaptive_mde=np.nan, adaptive_n_max=np.nan)   # the adaptive design was run (to 16n): said as run
             other, at = _other_design(calls, design, m, K), lambda v: {k: v[(k, m, K)] for k in models}
             rows.append(_comparison_rows(cm, design, metric_label(m, K), at(exact), at(naive), other))
             notes += [(design, metric_label(m, K), s) for s in decision_notes(cm, M, elsewhere=other)]
@@ -220,7 +221,7 @@ def _estimates_figure(iv:pd.DataFrame, models:list, out:Path):
                    s=900, c='k', zorder=3, label='exact')
         ax.set_xticks(np.arange(len(models)), models)
         ax.set(ylabel=f'{metric_label(m, K)} (%)', title=f'{metric_label(m, K)}: estimates with 95% intervals')
-    axs[0].legend(fontsize=7); fig.tight_layout(); fig.savefig(out / 'ndcg_estimates.png', dpi=110); plt.close(fig)
+    axs[0].legend(fontsize=7); fig.tight_layout(); fig.savefig(out / 'estimates.png', dpi=110); plt.close(fig)
 
 def plot_demo(res:dict,  # output of `demo_results`
               out:Path,  # directory the two figures are written to
@@ -272,21 +273,22 @@ def _comparisons_paragraph(res:dict) -> str:
     return ("Differences in percentage points, model a minus model b, on the same users "
             f"(`samplerank.evaluate_models`, {DEMO_METHODS[0]}), for both sampling designs, the one that decides more "
             f"pairs first ({decided} decided). Decisions: {DECISION_RULE}. "
-            f"`{_NEEDS_N_LEGEND.replace(': ', '`: ', 1)} (the trust chapter, 'What would decide it').")
+            f"{_NEEDS_N_LEGEND} (the trust chapter, 'What would decide it').")
 
 def demo_report(res:dict) -> str: # output of `demo_results`
     "The demo's report (markdown): protocol and data, exact metrics, estimates with intervals, comparisons, figures."
-    exact = markdown_table((res['metrics'] * 100).round(2).reset_index().set_index('model'), '.2f')
+    words = {'exact': 'exact (own pools)', 'exact_reference': 'exact (ranks scaled to the median pool)', 'sampled_naive': 'naive sampled'}
+    exact = markdown_table((res['metrics'] * 100).round(2).rename(columns=words).reset_index().set_index('model'), '.2f')
     return '\n\n'.join([
         '# samplerank demo: sampled evaluation on MovieLens ml-latest-small', _protocol_paragraph(res),
-        '## Exact metrics, and the naive sampled metric', exact,
+        '## Exact metrics, and the naive sampled metric (%)', exact,
         '## Estimated global metrics with 95% intervals (%)', _intervals_paragraph(res),
         markdown_table(res['interval_table'].set_index('model')),
         '## Which model is better? Paired comparisons', _comparisons_paragraph(res),
         markdown_table(res['comparisons'].set_index('design'), '.2f'),
         '## Every pair in one sentence: the better model, or what would decide it',
         '\n'.join(f'- {design}, {metric}: {s}' for design, metric, s in res['notes']),
-        '![Recall@K curves](recall_curves.png)', '![Estimates with intervals](ndcg_estimates.png)'])
+        '![Recall@K curves](recall_curves.png)', '![Estimates with intervals](estimates.png)'])
 
 # %% ../nbs/21_demo.ipynb #f65a0a7f
 def run_demo(out:Path,          # directory of report.md and the figures (created if missing)
