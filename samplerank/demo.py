@@ -113,7 +113,7 @@ def _comparisons(per_design:dict, exact:dict, naive:dict, models:list, M:int) ->
     rows, notes = [], []
     for design, groups in per_design.items():
         for m, K, cm in groups:
-            cm = cm.assign(adaptive_mde=np.nan, adaptive_n_max=np.nan)   # the adaptive design was run (to 16n): said as run
+            cm = cm.assign(adaptive_mde=np.nan, adaptive_n_max=np.nan)   # the adaptive design ran (to 16n): no 8n
             other, at = _other_design(calls, design, m, K), lambda v: {k: v[(k, m, K)] for k in models}
             rows.append(_comparison_rows(cm, design, metric_label(m, K), at(exact), at(naive), other))
             notes += [(design, metric_label(m, K), s) for s in decision_notes(cm, M, elsewhere=other)]
@@ -238,9 +238,10 @@ def _protocol_paragraph(res:dict) -> str:
     split, N, n, seed, protocol, frac = (res[k] for k in ('split', 'N', 'n', 'seed', 'protocol', 'frac'))
     pools = next(iter(res['ranks'].values())).pool_size
     held_out = 'leave-one-out' if protocol == 'loo' else f'temporal hold-out ({frac:.0%})'
-    return (f"Protocol: {held_out}, items with at least 5 ratings; {split.n_users} users, {split.n_items} items, "
-            f"{len(split.test_users)} test instances; each held-out item is ranked among its user's own pool of "
-            f"unseen items (N_u = {pools.min()} to {pools.max()}, median N = {N}); sampled evaluation with n = {n} "
+    return (f"Protocol: {held_out}, items with at least 5 ratings; {split.n_users:,} users, {split.n_items:,} items, "
+            f"{len(split.test_users):,} test instances; each held-out item is ranked among its user's own pool of "
+            f"unseen items (N_u = {pools.min():,} to {pools.max():,}, median N = {N:,}); sampled evaluation with "
+            f"n = {n:,} "
             f"(seed {seed}). The estimates use the users' own pool sizes through pool strata (users grouped by N_u, "
             "each group with its own rank distribution; the evaluation chapter), and are compared with the exact "
             "metric on the own pools. Data: MovieLens ml-latest-small (F. M. Harper and J. A. Konstan, 2015), under "
@@ -277,8 +278,10 @@ def _comparisons_paragraph(res:dict) -> str:
 
 def demo_report(res:dict) -> str: # output of `demo_results`
     "The demo's report (markdown): protocol and data, exact metrics, estimates with intervals, comparisons, figures."
-    words = {'exact': 'exact (own pools)', 'exact_reference': 'exact (ranks scaled to the median pool)', 'sampled_naive': 'naive sampled'}
-    exact = markdown_table((res['metrics'] * 100).round(2).rename(columns=words).reset_index().set_index('model'), '.2f')
+    words = {'exact': 'exact (own pools)', 'exact_reference': 'exact (ranks scaled to the median pool)',
+             'sampled_naive': 'naive sampled'}
+    exact = (res['metrics'] * 100).round(2).rename(columns=words).reset_index().set_index('model')
+    exact = markdown_table(exact, '.2f')
     return '\n\n'.join([
         '# samplerank demo: sampled evaluation on MovieLens ml-latest-small', _protocol_paragraph(res),
         '## Exact metrics, and the naive sampled metric (%)', exact,

@@ -221,6 +221,7 @@ def _pp(x:float, *like:float) -> str:
     "A difference in percentage points, two significant digits of the smallest of it and `like`: 0.0093 -> '0.93 pp'."
     v = np.abs(100 * np.array([x, *like], np.float64)); v = v[np.isfinite(v) & (v > 0)]
     digits = 1 - int(np.floor(np.log10(v.min()))) if len(v) else 1
+    digits = min(digits, 2) if like else digits                   # a group: at most 0.01 pp, however small one is
     return f"{100 * float(x):.{max(digits, 0)}f} pp"
 
 def _assumption_words(table:pd.DataFrame) -> list[str]:
@@ -538,7 +539,8 @@ def style_comparison(table:pd.DataFrame, # the table of compare_models (or of re
 
 # %% ../nbs/20_report.ipynb #cbd5dc59
 _LATEX_SPECIAL = {'\\': r'\textbackslash{}', '&': r'\&', '%': r'\%', '$': r'\$', '#': r'\#', '_': r'\_', '{': r'\{',
-                  '}': r'\}', '~': r'\textasciitilde{}', '^': r'\textasciicircum{}', '<': '$<$', '>': '$>$', '†': r'\textdagger{}'}
+                  '}': r'\}', '~': r'\textasciitilde{}', '^': r'\textasciicircum{}', '<': '$<$', '>': '$>$',
+                  '†': r'\textdagger{}'}
 _MINUS = re.compile(r'(?<![\w.])-(?=\d)')                       # a hyphen that starts a number, not one inside a name
 
 def _latex_escape(text) -> str:
@@ -550,7 +552,8 @@ def _tabular(header:list, rows:list, align:str, caption:str, label:str) -> str:
     "A booktabs table environment: escaped header and cells, the caption and the label."
     line = lambda cells: ' & '.join(_latex_escape(c) for c in cells) + r' \\'
     return '\n'.join([r'\begin{table}[t]', r'\centering', rf'\caption{{{_latex_escape(caption)}}}',
-                      rf'\label{{{label}}}', r'\small\setlength{\tabcolsep}{4pt}', rf'\begin{{tabular}}{{{align}}}', r'\toprule', line(header), r'\midrule',
+                      rf'\label{{{label}}}', r'\small\setlength{\tabcolsep}{4pt}', rf'\begin{{tabular}}{{{align}}}',
+                      r'\toprule', line(header), r'\midrule',
                       *map(line, rows), r'\bottomrule', r'\end{tabular}', r'\end{table}'])
 
 # %% ../nbs/20_report.ipynb #321a7914
@@ -603,8 +606,8 @@ def latex_tables(res:dict, # output of `report_results`
     res = _check_results(res)
     p, level = res['protocol'], _level_text(res['protocol']['level'])
     h, rows = _estimate_table_rows(res)
-    caption = (f"Estimated metrics of {p['users']:,} users in percent, with {level} intervals (samplerank); † the data "
-               f"do not decide the estimate: its interval is widened. {_ties_caption(res['ties'])}")
+    caption = (f"Estimated metrics of {p['users']:,} users in percent, with {level} intervals (samplerank); † the "
+               f"data do not decide the estimate: its interval is widened. {_ties_caption(res['ties'])}")
     out = ['% samplerank report: needs \\usepackage{booktabs}',
            _tabular(h, rows, 'll' + 'r' * (len(h) - 2), caption, 'tab:samplerank-estimates')]
     if not res['comparisons'].empty:
@@ -699,8 +702,8 @@ def _comparisons_part(res:dict) -> list:
     legend = _NEEDS_N_LEGEND + '.' + (_ASSUMPTION_LEGEND if 'assumption' in h else '')
     return ['## Which model is better? Paired comparisons',
             f"Differences a - b of {res['protocol']['methods'][0]}'s estimates on the same users, in percentage "
-            f"points (pp). `†`: the data do not identify the difference. P(a better): the share of bootstrap replicates in which a's metric "
-            f"is above b's. {legend}",
+            f"points (pp). `†`: the data do not identify the difference. P(a better): the share of bootstrap "
+            f"replicates in which a's metric is above b's. {legend}",
             markdown_table(pd.DataFrame(rows, columns=h).set_index('metric')),
             '![Paired differences](comparisons.png)',
             '## Every pair in one sentence', '\n'.join(f'- {m}: {s}' for m, s in res['notes']),
@@ -714,8 +717,9 @@ def _best_line(e:pd.DataFrame, c:pd.DataFrame, label:str, digits:int) -> str:
     mine = c[(c.a == best.model) | (c.b == best.model)]
     other = lambda r: r.b if r.a == best.model else r.a
     beaten = [other(r) for r in mine.itertuples() if r.decision == best.model]
-    open_ = [f"{other(r)} (P({best.model} better) = {r.prob_a_better if r.a == best.model else 1 - r.prob_a_better:.3f})"
-             for r in mine.itertuples() if r.decision == 'undecided']
+    better = lambda r: r.prob_a_better if r.a == best.model else 1 - r.prob_a_better     # P(best better)
+    open_ = [f"{other(r)} (P({best.model} better) = {better(r):.3f})" for r in mine.itertuples()
+             if r.decision == 'undecided']
     said = [f"the data name it better than {', '.join(beaten)}"] if beaten else []
     said += [f"they cannot separate it from {', '.join(open_)}"] if open_ else []
     said = '; '.join(said)
@@ -728,11 +732,12 @@ def _plan_lines(c:pd.DataFrame, users:int) -> list[str]:
     lines = [f"n = {int(r.needs_n):,} would separate {pair(r)}" for r, v in rows if v == 'promised']
     for v in ('unknown', 'none', 'beyond', 'unidentified'):
         these = [pair(r) for r, w in rows if w == v]
-        if these: lines.append(f"{', '.join(these)}: {PLAN_WORDS[v][1]}".replace('these users', f'these {users:,} users'))
+        words = PLAN_WORDS[v][1].replace('these users', f'these {users:,} users')
+        if these: lines.append(f"{', '.join(these)}: {words}")
     return lines
 
 def _bottom_line(res:dict) -> list[str]:
-    "The report's first lines: each metric's best model and how sure, the pairs not separated, what would separate them."
+    "The report's first lines: each metric's best model and how sure, the pairs not separated, what separates them."
     e, c = res['estimates'], res['comparisons']
     e = e[e.method == res['protocol']['methods'][0]].assign(**{c: 100 * e[c] for c in ('estimate', 'lo', 'hi')})
     digits = _decimals(np.r_[100 * res['sampled'].sampled, 100 * res['estimates'].estimate], 2)   # the table's
