@@ -730,7 +730,7 @@ def _plan_lines(c:pd.DataFrame, users:int) -> list[str]:
     rows = [(r, _pair_status(r)) for r in _check_comparison(c).itertuples()]
     pair = lambda r: f"{r.a} and {r.b} ({metric_label(r.metric, r.K)})"
     lines = [f"n = {int(r.needs_n):,} would separate {pair(r)}" for r, v in rows if v == 'promised']
-    for v in ('unknown', 'none', 'beyond', 'unidentified'):
+    for v in ('unknown', 'none', 'beyond', 'unidentified', 'unplanned'):
         these = [pair(r) for r, w in rows if w == v]
         words = PLAN_WORDS[v][1].replace('these users', f'these {users:,} users')
         if these: lines.append(f"{', '.join(these)}: {words}")
@@ -747,8 +747,8 @@ def _bottom_line(res:dict) -> list[str]:
         lines.append(_best_line(g, cm, metric_label(m, None if pd.isna(K) else int(K)), digits))
     if not c.empty:
         open_ = c[c.decision == 'undecided']
-        lines.append(f"Not separated by these data: {len(open_)} of {len(c)} pairs" + (
-            '' if len(open_) else '; every pair is decided'))
+        lines.append(f"Not separated by these data: {len(open_):,} of {len(c):,} pairs" if len(open_) else
+                     "Every pair is decided")
         lines += _plan_lines(c, res['protocol']['users'])
     return ['## Bottom line', '\n'.join(f'- {s}.' for s in lines)]
 
