@@ -17,6 +17,7 @@ from .metrics import metric_label
 from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
 from .trust import (
     estimate_intervals, compare_models, evaluate_models, decision_rule, per_metric, RECOMMENDED,
+    plan_verdict, plan_legend, PLAN_WORDS,
     _check_level, _check_comparison, _unidentified, _metric_pairs, _model_evaluations, _check_client)
 from .bounds import label_assumptions, ASSUMPTION_WORDS, LABEL_COLUMNS
 from .adapters import (
@@ -122,19 +123,19 @@ def _num(v, digits:int) -> str:
     text = f"{v:.{digits}f}"
     return text[1:] if text.startswith('-') and float(text) == 0 else text
 
-_UNIDENTIFIED = ("* not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R "
+_UNIDENTIFIED = ("† not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R "
                  "start) differ by more than half the interval, which is widened by that difference on both sides; "
                  "raise n or read a larger K")
 
 # %% ../nbs/20_report.ipynb #9a3938af
 def _interval_text(r, digits:int) -> str:
-    "'estimate [lo, hi]' of a row, with '*' where the data do not decide it."
+    "'estimate [lo, hi]' of a row, with '†' where the data do not decide it."
     text = _num(r.estimate, digits) + ('' if pd.isna(r.lo) else f" [{_num(r.lo, digits)}, {_num(r.hi, digits)}]")
-    return text + (' *' if hasattr(r, 'identified') and _unidentified(r.identified)[0] else '')
+    return text + (' †' if hasattr(r, 'identified') and _unidentified(r.identified)[0] else '')
 
 # %% ../nbs/20_report.ipynb #7341e726
 def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
-    "An estimates table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K, '*' where undecided."
+    "An estimates table for the terminal: one row per method, 'estimate [lo, hi]' per metric@K, '†' where undecided."
     digits = _decimals(t.estimate, digits)
     t = t.assign(column=[metric_label(m, K) for m, K in zip(t.metric, t.K)],
                  cell=[_interval_text(r, digits) for r in t.itertuples()])
@@ -195,45 +196,33 @@ def compare_files(paths:list,            # one file of sampled ranks per model (
     except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
 
 # %% ../nbs/20_report.ipynb #963f39c7
-def _pair_status(r) -> str:
-    "What one comparison row can say: decided, unplanned, unidentified, n, above, open or none (see the legend)."
-    if r.decision != 'undecided': return 'decided'
-    if not hasattr(r, 'needs_n'): return 'unidentified' if _unidentified(r.identified)[0] else 'unplanned'
-    if np.isfinite(r.needs_n): return 'n'
-    if np.isfinite(getattr(r, 'needs_n_above', np.nan)): return 'above'
-    if not np.isfinite(getattr(r, 'mde', np.nan)): return 'unidentified'
-    return 'none' if r.mde > max(abs(r.lo), abs(r.hi)) else 'open'
+def _pair_status(r, elsewhere:dict=None) -> str:
+    "A comparison row's verdict (`plan_verdict`): decided, promised, beyond, unknown, none, elsewhere, ..."
+    return plan_verdict(r.decision, r.lo, r.hi, r.identified, getattr(r, 'needs_n', np.nan),
+                        getattr(r, 'needs_n_above', np.nan), getattr(r, 'mde', np.nan), (r.a, r.b) in (elsewhere or {}))
 
-_NEEDS_N_LEGEND = ("needs n: for a decided pair, the n of this evaluation, which decides it; for an undecided pair, "
-                   "the smallest fixed sample set size whose minimum detectable difference (mde: the smallest true "
-                   "difference decided with 80% power) is below the estimated difference; > N: no n decides the "
-                   "estimated difference on these users, though the full ranking decides some differences the "
-                   "evaluation allows (see mde); none: the full ranking's mde exceeds every difference the evaluation "
-                   "allows (more users would); > n: more than the largest n whose kernel fits in memory here; "
-                   "raise n: the data do not identify the difference")
+_NEEDS_N_LEGEND = plan_legend(0.8)
 
 
 # %% ../nbs/20_report.ipynb #d5bddca7
 def _needs_n_labels(table:pd.DataFrame, elsewhere:dict=None) -> list[str]:
-    "Each pair's `needs n` as a table shows it: the n, '' where not planned, else the words of `_NEEDS_N_LEGEND`."
-    words = {'decided': '', 'unplanned': '', 'unidentified': 'raise n', 'open': '> N', 'none': 'none',
-             'elsewhere': 'other design'}
+    "Each pair's `needs n` as a table shows it: the label of its verdict in `PLAN_WORDS`, with its n."
     out = []
     for r in _check_comparison(table).itertuples():
-        status = _pair_status(r)
-        if status in ('open', 'none') and (r.a, r.b) in (elsewhere or {}): status = 'elsewhere'   # decided elsewhere
-        planned = status in ('n', 'decided') and np.isfinite(getattr(r, 'needs_n', np.nan))    # one meaning everywhere
-        out.append(f'{int(r.needs_n):,}' if planned else f'> {int(r.needs_n_above):,}' if status == 'above'
-                   else words[status])
+        verdict = _pair_status(r, elsewhere)
+        n = getattr(r, 'needs_n_above' if verdict == 'beyond' else 'needs_n', np.nan)
+        label = PLAN_WORDS[verdict][0]
+        out.append(('' if not np.isfinite(n) else label.format(n=f'{int(n):,}')) if '{n}' in label else label)
     return out
 
 
 # %% ../nbs/20_report.ipynb #334cad42
-def _pp(x:float) -> str:
-    "A difference of metrics in percentage points, to two significant digits: 0.0093 -> '0.93 pp'."
-    v = 100 * float(x)
-    digits = 1 - int(np.floor(np.log10(abs(v)))) if v != 0 and np.isfinite(v) else 1
-    return f"{v:.{max(digits, 0)}f} pp"
+def _pp(x:float, *like:float) -> str:
+    "A difference in percentage points, two significant digits of the smallest of it and `like`: 0.0093 -> '0.93 pp'."
+    v = np.abs(100 * np.array([x, *like], np.float64)); v = v[np.isfinite(v) & (v > 0)]
+    digits = 1 - int(np.floor(np.log10(v.min()))) if len(v) else 1
+    digits = min(digits, 2) if like else digits                   # a group: at most 0.01 pp, however small one is
+    return f"{100 * float(x):.{max(digits, 0)}f} pp"
 
 def _assumption_words(table:pd.DataFrame) -> list[str]:
     "Each pair's '; the call holds ...' from its `assumption` label ('' without the column, undecided, or no label)."
@@ -245,43 +234,48 @@ def _assumption_words(table:pd.DataFrame) -> list[str]:
 
 
 # %% ../nbs/20_report.ipynb #490876d4
+def _mde_words(r, power:float) -> str:
+    "What the sizes decide, in words: 'at n = 1,000 differences of 2.1 pp or more are decided ...; with the full ...'."
+    full = f"differences of {_pp(r.mde)} or more are decided with {power:.0%} power"
+    if not np.isfinite(getattr(r, 'mde_mid', np.nan)): return f"With the full ranking {full}"
+    return (f"At n = {int(r.mde_mid_n):,} differences of {_pp(r.mde_mid, r.mde)} or more are decided with {power:.0%} "
+            f"power; with the full ranking, {_pp(r.mde, r.mde_mid)}")
+
 def decision_notes(table:pd.DataFrame, # comparisons of one metric (`compare_models`' table, or `evaluate_models`')
                    M:int=None,         # number of users, named where no n decides a pair (default: the table's)
                    elsewhere:dict=None,# (a, b) -> what another design of the same evaluation decided
-                  ) -> list[str]:      # one sentence per pair
+                  ) -> list[str]:      # a few short sentences per pair
     "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
     table = _check_comparison(table)
     out, M = [], _check_int('M', M, 1) if M is not None else table.attrs.get('users')
     users, power = (f"these {M:,} users" if M else "these users"), table.attrs.get('power', 0.8)
     elsewhere, assumed = elsewhere or {}, _assumption_words(table)
     for r, holds in zip(table.itertuples(), assumed):
-        pair, status = f"{r.a} against {r.b}", _pair_status(r)
-        if status in ('open', 'none') and (r.a, r.b) in elsewhere: status = 'elsewhere'   # never 'no n' if decided
-        allows = f"this evaluation estimates {_pp(r.difference)} and allows {_pp(r.lo)} to {_pp(r.hi)}"
-        adaptive = (f"; adaptive sampling from this n up to {int(r.adaptive_n_max):,} would decide "
+        pair, verdict = f"{r.a} against {r.b}", _pair_status(r, elsewhere)
+        same = lambda x: _pp(x, r.difference, r.lo, r.hi)                   # one number format in a sentence
+        allows = f"It estimates {same(r.difference)} and allows {same(r.lo)} to {same(r.hi)}"
+        adaptive = (f". Adaptive sampling from this n up to {int(r.adaptive_n_max):,} would decide "
                     f"{_pp(r.adaptive_mde)} or more" if np.isfinite(getattr(r, 'adaptive_mde', np.nan)) else '')
-        detects = lambda: (f"at n = {int(r.mde_n):,} differences of {_pp(r.mde)} or more are decided with "
-                           f"{power:.0%} power")
         out.append(({'decided': lambda: (f"{r.decision} is better ({pair}: the interval of the difference excludes "
                                          f"0){holds}"),
-                    'unidentified': lambda: (f"{pair}: undecided; the data do not identify the difference (its start "
+                    'unidentified': lambda: (f"{pair}: undecided. The data do not identify the difference (its start "
                                              "shift exceeds half the interval): raise n"),
                     'unplanned': lambda: f"{pair}: undecided",
-                    'above': lambda: (f"{pair}: undecided; it needs a sample set size above n = "
-                                      f"{int(r.needs_n_above):,}, and no larger n could be planned: its kernel does "
-                                      "not fit in memory here (the full ranking is predicted to decide it)"),
-                    'n': lambda: (f"{pair}: undecided; n = {int(r.needs_n):,} would decide it: {detects()}; {allows} "
-                                  f"({r.planned_power:.0%} power at the estimate shrunk for selection, "
-                                  f"{r.assurance:.0%} averaged over what it allows)"),
-                    'open': lambda: (f"{pair}: undecided; {detects()} (the full ranking), more than the estimate "
-                                     "shrunk for "
-                                     f"selection: no n is predicted to decide it on {users}, though a larger true "
-                                     f"difference would be; {allows}; more users would"),
-                    'none': lambda: (f"{pair}: undecided; no n decides it on {users}: {detects()} (the full ranking), "
-                                     f"and {allows}: more users would"),
-                    'elsewhere': lambda: (f"{pair}: undecided in this design, but {elsewhere[(r.a, r.b)]}; "
-                                          f"{detects()}; {allows}")}[status]())
-                   + (adaptive if status in ('n', 'open', 'none', 'elsewhere') else ''))
+                    'beyond': lambda: (f"{pair}: undecided. Only sample sets larger than n = {int(r.needs_n_above):,} "
+                                       "are predicted to decide it, and no larger n could be planned: its kernel does "
+                                       "not fit in memory here"),
+                    'promised': lambda: (f"{pair}: undecided. n = {int(r.needs_n):,} would decide it: there "
+                                         f"differences of {_pp(r.mde)} or more are decided with {power:.0%} power. "
+                                         f"{allows} ({r.planned_power:.0%} power at the estimate shrunk for selection, "
+                                         f"{r.assurance:.0%} averaged over what it allows)"),
+                    'unknown': lambda: (f"{pair}: undecided, and one evaluation cannot tell whether any n decides "
+                                        f"it. {allows}. {_mde_words(r, power)}"),
+                    'none': lambda: (f"{pair}: undecided. No n decides it on {users}: every difference this "
+                                     f"evaluation allows ({same(r.lo)} to {same(r.hi)}) is below {_pp(r.mde)}, the "
+                                     f"smallest the full ranking decides with {power:.0%} power. More users would"),
+                    'elsewhere': lambda: (f"{pair}: undecided in this design, but {elsewhere[(r.a, r.b)]}. "
+                                          f"{allows}. {_mde_words(r, power)}")}[verdict]())
+                   + (adaptive if verdict in ('promised', 'unknown', 'none', 'elsewhere') else ''))
     return out
 
 
@@ -320,9 +314,9 @@ def cutoff_note(metric:str, K, N:int, n:int) -> str|None:
     if K >= block: return None
     need = int(np.ceil((N - 1) / K)) + 1            # the n whose block is at most K ranks
     return (f"{metric_label(metric, K)}: one sampled position stands for about {block:,.0f} global ranks "
-            f"(N = {N:,}, n = {n:,}), more than K = {int(K)}: the estimate depends on how hits spread inside the "
-            f"top {block:,.0f}, which sampled ranks cannot show, so it rests on the fitted shape of P(R) there; "
-            f"n >= {need:,} (or adaptive sampling up to n_max >= {need:,}) resolves it")
+            f"(N = {N:,}, n = {n:,}), more than K = {int(K)}. So the estimate rests on the fitted shape of P(R) "
+            f"inside the top {block:,.0f} ranks, which sampled ranks cannot show. A sample set of n >= {need:,} "
+            f"resolves it, or adaptive sampling up to n_max >= {need:,}")
 
 # %% ../nbs/20_report.ipynb #d8082c81
 _RESULT_KEYS = ('protocol', 'sampled', 'estimates', 'comparisons', 'notes', 'rule', 'ties', 'warnings', 'cutoffs')
@@ -545,7 +539,8 @@ def style_comparison(table:pd.DataFrame, # the table of compare_models (or of re
 
 # %% ../nbs/20_report.ipynb #cbd5dc59
 _LATEX_SPECIAL = {'\\': r'\textbackslash{}', '&': r'\&', '%': r'\%', '$': r'\$', '#': r'\#', '_': r'\_', '{': r'\{',
-                  '}': r'\}', '~': r'\textasciitilde{}', '^': r'\textasciicircum{}'}
+                  '}': r'\}', '~': r'\textasciitilde{}', '^': r'\textasciicircum{}', '<': '$<$', '>': '$>$',
+                  '†': r'\textdagger{}'}
 _MINUS = re.compile(r'(?<![\w.])-(?=\d)')                       # a hyphen that starts a number, not one inside a name
 
 def _latex_escape(text) -> str:
@@ -557,7 +552,8 @@ def _tabular(header:list, rows:list, align:str, caption:str, label:str) -> str:
     "A booktabs table environment: escaped header and cells, the caption and the label."
     line = lambda cells: ' & '.join(_latex_escape(c) for c in cells) + r' \\'
     return '\n'.join([r'\begin{table}[t]', r'\centering', rf'\caption{{{_latex_escape(caption)}}}',
-                      rf'\label{{{label}}}', rf'\begin{{tabular}}{{{align}}}', r'\toprule', line(header), r'\midrule',
+                      rf'\label{{{label}}}', r'\small\setlength{\tabcolsep}{4pt}', rf'\begin{{tabular}}{{{align}}}',
+                      r'\toprule', line(header), r'\midrule',
                       *map(line, rows), r'\bottomrule', r'\end{tabular}', r'\end{table}'])
 
 # %% ../nbs/20_report.ipynb #321a7914
@@ -567,33 +563,36 @@ def _ties_caption(ties:dict) -> str:
 
 # %% ../nbs/20_report.ipynb #45685451
 def _estimate_table_rows(res:dict) -> tuple[list, list]:
-    "The estimates table of a report as (header, rows): per model the naive sampled metric, then each estimator."
+    "The estimates table of a report as (header, rows): per model the naive sampled metric, then each estimator (in %)."
     s, e = res['sampled'], res['estimates']
     cols = list(dict.fromkeys(metric_label(m, K) for m, K in zip(s.metric, s.K)))
-    digits = _decimals(np.r_[s.sampled, e.estimate])
+    s, e = s.assign(sampled=100 * s.sampled), e.assign(**{c: 100 * e[c] for c in ('estimate', 'lo', 'hi')})   # in %
+    digits = _decimals(np.r_[s.sampled, e.estimate], 2)
     rows = []
     for k in res['protocol']['models']:
         rows.append([k, 'Sampled (naive)'] + [_num(v, digits) for v in s[s.model == k].sampled])
         for method in res['protocol']['methods']:
             rows.append([k, method] + [_interval_text(r, digits)
                                        for r in e[(e.model == k) & (e.method == method)].itertuples()])
-    return ['model', 'method'] + cols, rows
+    return ['model', 'method'] + [f'{c} (%)' for c in cols], rows
 
 # %% ../nbs/20_report.ipynb #a20fe6a5
-def _detects(r) -> str:
+def _detects(r, digits:int=None) -> str:
     "A row's minimum detectable difference with its n, '0.93 pp (n = 1,000)'; '' where decided or unplanned."
     ok = r.decision == 'undecided' and np.isfinite(getattr(r, 'mde', np.nan))
-    return f"{_pp(r.mde)} (n = {int(r.mde_n):,})" if ok else ''
+    if not ok: return ''
+    return f"{_pp(r.mde) if digits is None else _num(100 * r.mde, digits) + ' pp'} (n = {int(r.mde_n):,})"
 
-_PAIR_HEADER = ['metric', 'model a', 'model b', 'a - b [interval]', 'P(a better)', 'decision', 'needs n', 'mde']
+_PAIR_HEADER = ['metric', 'model a', 'model b', 'a - b in pp [interval]', 'P(a better)', 'decision', 'needs n', 'mde']
 
 def _pair_rows(res:dict) -> tuple[list, list]:
-    "The comparisons table of a report as (header, rows): one row per pair and metric@K (`_PAIR_HEADER`)."
-    c = res['comparisons']
-    digits = _decimals(c.difference)
-    mde = [_detects(r) for r in _check_comparison(c).itertuples()]
-    star = lambda r: ' *' if _unidentified(r.identified)[0] else ''
-    diff = lambda r: f"{_num(r.difference, digits)} [{_num(r.lo, digits)}, {_num(r.hi, digits)}]" + star(r)
+    "The comparisons table of a report as (header, rows): one row per pair and metric@K (`_PAIR_HEADER`), in pp."
+    c = _check_comparison(res['comparisons'])
+    digits, mde_digits = _decimals(100 * c.difference, 2), _decimals(100 * c.get('mde', pd.Series([])), 1)
+    mde = [_detects(r, mde_digits) for r in c.itertuples()]
+    star = lambda r: ' †' if _unidentified(r.identified)[0] else ''
+    pp = lambda v: _num(100 * v, digits)
+    diff = lambda r: f"{pp(r.difference)} [{pp(r.lo)}, {pp(r.hi)}]" + star(r)
     rows = [[metric_label(r.metric, r.K), r.a, r.b, diff(r), f"{r.prob_a_better:.3f}", r.decision, needs, m]
             for r, needs, m in zip(c.itertuples(), _needs_n_labels(c), mde)]
     if 'assumption' not in c: return _PAIR_HEADER, rows
@@ -602,23 +601,34 @@ def _pair_rows(res:dict) -> tuple[list, list]:
 
 # %% ../nbs/20_report.ipynb #397b4c4c
 def latex_tables(res:dict, # output of `report_results`
-                ) -> str:  # LaTeX: one table of estimates, one of comparisons (needs \usepackage{booktabs})
-    "The report's estimates and comparisons as LaTeX booktabs tables, ready to \\input in a paper."
+                ) -> str:  # LaTeX: estimates, comparisons and (if any pair is undecided) the plan (needs booktabs)
+    "The report's estimates, comparisons and plan as LaTeX booktabs tables, ready to \\input in a paper."
     res = _check_results(res)
     p, level = res['protocol'], _level_text(res['protocol']['level'])
     h, rows = _estimate_table_rows(res)
-    caption = (f"Estimated metrics of {p['users']:,} users with {level} intervals (samplerank); * the data do not "
-               f"decide the estimate: its interval is widened. {_ties_caption(res['ties'])}")
+    caption = (f"Estimated metrics of {p['users']:,} users in percent, with {level} intervals (samplerank); † the "
+               f"data do not decide the estimate: its interval is widened. {_ties_caption(res['ties'])}")
     out = ['% samplerank report: needs \\usepackage{booktabs}',
            _tabular(h, rows, 'll' + 'r' * (len(h) - 2), caption, 'tab:samplerank-estimates')]
     if not res['comparisons'].empty:
         h, rows = _pair_rows(res)
-        caption = (f"Paired comparisons of {p['methods'][0]}'s estimates, {level} intervals of the differences: a "
-                   "model is named better where the interval excludes 0 and the data decide the difference (* where "
-                   "they do not); needs n and mde (the smallest difference decided with 80% power)"
-                   + ("; assumption: what the call needs of P(R)" if 'assumption' in h else '') + ": see report.md.")
-        out.append(_tabular(h, rows, 'lllrrllr' + 'l' * (len(h) - 8), caption, 'tab:samplerank-comparisons'))
+        keep = [j for j, c in enumerate(h) if c not in ('needs n', 'mde')]          # the plan: a table of its own
+        caption = (f"Paired comparisons of {p['methods'][0]}'s estimates: differences in percentage points (pp) with "
+                   f"{level} intervals. A model is named better where the interval excludes 0 and the data decide the "
+                   "difference († where they do not); P(a better): the share of bootstrap replicates with a above b"
+                   + ("; assumption: what the call needs of P(R)" if 'assumption' in h else '') + ".")
+        out.append(_tabular([h[j] for j in keep], [[r[j] for j in keep] for r in rows],
+                            'lllrrl' + 'l' * (len(keep) - 6), caption, 'tab:samplerank-comparisons'))
+        plan = [j for j, c in enumerate(h) if c in ('metric', 'model a', 'model b', 'needs n', 'mde')]
+        undecided = [r for r in rows if r[h.index('decision')] == 'undecided' and any(r[j] for j in plan[3:])]
+        if undecided:
+            caption = ("What would decide the undecided pairs: needs n, the smallest sample set size predicted to "
+                       "decide the pair (else a verdict in words), and mde, the smallest true difference decided "
+                       "with 80% power at that size (legend: see report.md).")
+            out.append(_tabular([h[j] for j in plan], [[r[j] for j in plan] for r in undecided], 'lllrr', caption,
+                                'tab:samplerank-plan'))
     return '\n\n'.join(out) + "\n"
+
 
 # %% ../nbs/20_report.ipynb #b7f97d04
 def _plain(v):
@@ -666,10 +676,11 @@ def _ties_text(ties:dict) -> str:
             + (', '.join(f"{r.model} {r.tied:,} of {r.items:,}" for r in tied.itertuples()) if len(tied) else 'none'))
 
 # %% ../nbs/20_report.ipynb #7277f44e
-_ESTIMATES_TEXT = ("The naive sampled metric of each model, then the estimate of its metric over the whole "
-                   "catalogue with the interval for these users. `*`: the data do not decide the estimate (two "
-                   "maximum-likelihood fits from different starts differ by more than half the interval); its "
-                   "interval is widened by that difference.")
+_ESTIMATES_TEXT = ("Metrics are in percent (%); differences between them in percentage points (pp). Each model "
+                   "has its naive sampled metric, then the estimate of its metric over the whole catalogue with the "
+                   "interval for these users. `†`: the data do not decide the estimate (two maximum-likelihood fits "
+                   "from different starts differ by more than half the interval). Its interval is widened by that "
+                   "difference.")
 _ASSUMPTION_LEGEND = (" Assumption: the weakest assumption on P(R) under which a decided pair's call holds: "
                       + '; '.join(f"{k}: the call {v}" for k, v in ASSUMPTION_WORDS.items()) + '.')
 _RESOLVED_TEXT = ("Every metric@K of this report is resolved: each cut-off is at least the block of global ranks one "
@@ -688,20 +699,64 @@ def _comparisons_part(res:dict) -> list:
     "The report's comparisons and sentences sections, as Markdown blocks (none with one model)."
     if res['comparisons'].empty: return []
     h, rows = _pair_rows(res)
-    legend = _NEEDS_N_LEGEND[0].upper() + _NEEDS_N_LEGEND[1:] + '.' + (_ASSUMPTION_LEGEND if 'assumption' in h else '')
+    legend = _NEEDS_N_LEGEND + '.' + (_ASSUMPTION_LEGEND if 'assumption' in h else '')
     return ['## Which model is better? Paired comparisons',
-            f"Differences a - b of {res['protocol']['methods'][0]}'s estimates on the same users; `*`: the data "
-            f"do not identify the difference. {legend}",
+            f"Differences a - b of {res['protocol']['methods'][0]}'s estimates on the same users, in percentage "
+            f"points (pp). `†`: the data do not identify the difference. P(a better): the share of bootstrap "
+            f"replicates in which a's metric is above b's. {legend}",
             markdown_table(pd.DataFrame(rows, columns=h).set_index('metric')),
             '![Paired differences](comparisons.png)',
             '## Every pair in one sentence', '\n'.join(f'- {m}: {s}' for m, s in res['notes']),
             f"Decisions: {res['rule']}."]
 
+def _best_line(e:pd.DataFrame, c:pd.DataFrame, label:str, digits:int) -> str:
+    "One metric's best model (highest estimate), its interval, and which models the data name it better than."
+    best = e.loc[e.estimate.idxmax()]
+    text = f"{label}: {best.model} has the highest estimate, " + _interval_text(best, digits).replace(' [', '% [', 1)
+    if c.empty: return text
+    mine = c[(c.a == best.model) | (c.b == best.model)]
+    other = lambda r: r.b if r.a == best.model else r.a
+    beaten = [other(r) for r in mine.itertuples() if r.decision == best.model]
+    better = lambda r: r.prob_a_better if r.a == best.model else 1 - r.prob_a_better     # P(best better)
+    open_ = [f"{other(r)} (P({best.model} better) = {better(r):.3f})" for r in mine.itertuples()
+             if r.decision == 'undecided']
+    said = [f"the data name it better than {', '.join(beaten)}"] if beaten else []
+    said += [f"they cannot separate it from {', '.join(open_)}"] if open_ else []
+    said = '; '.join(said)
+    return text + '. ' + said[0].upper() + said[1:]
+
+def _plan_lines(c:pd.DataFrame, users:int) -> list[str]:
+    "What would separate the undecided pairs, verdict by verdict, in the words of `PLAN_WORDS`."
+    rows = [(r, _pair_status(r)) for r in _check_comparison(c).itertuples()]
+    pair = lambda r: f"{r.a} and {r.b} ({metric_label(r.metric, r.K)})"
+    lines = [f"n = {int(r.needs_n):,} would separate {pair(r)}" for r, v in rows if v == 'promised']
+    for v in ('unknown', 'none', 'beyond', 'unidentified', 'unplanned'):
+        these = [pair(r) for r, w in rows if w == v]
+        words = PLAN_WORDS[v][1].replace('these users', f'these {users:,} users')
+        if these: lines.append(f"{', '.join(these)}: {words}")
+    return lines
+
+def _bottom_line(res:dict) -> list[str]:
+    "The report's first lines: each metric's best model and how sure, the pairs not separated, what separates them."
+    e, c = res['estimates'], res['comparisons']
+    e = e[e.method == res['protocol']['methods'][0]].assign(**{c: 100 * e[c] for c in ('estimate', 'lo', 'hi')})
+    digits = _decimals(np.r_[100 * res['sampled'].sampled, 100 * res['estimates'].estimate], 2)   # the table's
+    lines = []
+    for m, K, g in ((m, K, g) for (m, K), g in e.groupby(['metric', 'K'], sort=False, dropna=False)):
+        cm = c[(c.metric == m) & ((c.K == K) if not pd.isna(K) else c.K.isna())] if not c.empty else c
+        lines.append(_best_line(g, cm, metric_label(m, None if pd.isna(K) else int(K)), digits))
+    if not c.empty:
+        open_ = c[c.decision == 'undecided']
+        lines.append(f"Not separated by these data: {len(open_):,} of {len(c):,} pairs" if len(open_) else
+                     "Every pair is decided")
+        lines += _plan_lines(c, res['protocol']['users'])
+    return ['## Bottom line', '\n'.join(f'- {s}.' for s in lines)]
+
 def report_markdown(res:dict, # output of `report_results`
                    ) -> str:  # the report (Markdown)
     "The report's text: protocol, sampled metrics, estimates with intervals, comparisons, one sentence per pair."
     res = _check_results(res)
-    parts = ['# samplerank report', '## The evaluation, as read from the files',
+    parts = ['# samplerank report', *_bottom_line(res), '## The evaluation, as read from the files',
              _protocol_text(res['protocol']) + '\n' + _ties_text(res['ties'])]
     if res['warnings']: parts += ['## Warnings', '\n'.join(f'- {w}' for w in res['warnings'])]
     parts += _estimates_part(res) + _comparisons_part(res)

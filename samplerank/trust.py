@@ -21,8 +21,8 @@ import samplerank.mes, samplerank.baselines, samplerank.mn     # register every 
 register_estimator('MLE-auto', **_MLE_AUTO)(_fit_mle_auto)     # the registry's order: MLE-auto last
 
 # %% auto #0
-__all__ = ['DECISION_RULE', 'RECOMMENDED', 'decision_rule', 'evaluate_models', 'per_metric', 'estimate_intervals',
-           'compare_models', 'plan_comparison', 'smallest_sample']
+__all__ = ['DECISION_RULE', 'PLAN_WORDS', 'RECOMMENDED', 'decision_rule', 'plan_verdict', 'plan_legend', 'evaluate_models',
+           'per_metric', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample']
 
 # %% ../nbs/16_trust.ipynb #305d8b74
 def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
@@ -110,6 +110,49 @@ def _outcome(decision, a, b, exact_difference) -> np.ndarray:
     better = np.where(x > 0, a, np.where(x < 0, b, None))
     named = np.where(decision == better, 'correct', 'wrong')
     return np.where(decision == 'undecided', 'undecided', named).astype(object)
+
+# %% ../nbs/16_trust.ipynb #f6ad4c52
+PLAN_WORDS = {   # verdict: (what a table's `needs n` column shows, what it means); {n}: the size
+    'decided': ('{n}', "decided at the n of this evaluation"),
+    'promised': ('{n}', "the smallest sample set size predicted to decide the pair: its minimum detectable difference "
+                        "is below the estimated difference shrunk for selection"),
+    'beyond': ('more than {n}', "only sample sets larger than n are predicted to decide it, and none larger could be "
+                                "planned here (memory)"),
+    'unknown': ('unknown', "whether any n decides the pair is unknown from this evaluation: it allows differences "
+                           "that some n decides and differences that none does (see mde)"),
+    'none': ('no n', "no n decides the pair on these users: every difference this evaluation allows is below the "
+                     "full ranking's minimum detectable difference; more users would"),
+    'elsewhere': ('other design', "another design of the same evaluation decides the pair"),
+    'unidentified': ('raise n', "the data do not identify the difference"),
+    'unplanned': ('', "no plan was asked for"),
+}
+
+def plan_verdict(decision:str,              # the pair's decision: a model's name or 'undecided'
+                 lo:float, hi:float,        # the interval of the difference a - b at the evaluation's level
+                 identified=True,           # whether the data identify the difference (True, False or NA)
+                 needs_n:float=np.nan,      # the plan's promised size (NaN: none)
+                 needs_n_above:float=np.nan,# the last size the plan could hold, when only larger ones decide
+                 mde_full:float=np.nan,     # the full ranking's minimum detectable difference (NaN: no plan)
+                 elsewhere:bool=False,      # another design of the same evaluation decides the pair
+                ) -> str:                   # a key of `PLAN_WORDS`
+    "What a plan says about one pair: decided, promised, beyond, unknown, none (no n decides), elsewhere, ..."
+    if decision != 'undecided': return 'decided'
+    if np.isfinite(needs_n): return 'promised'
+    if np.isfinite(needs_n_above): return 'beyond'
+    if not np.isfinite(mde_full): return 'unidentified' if _unidentified(identified)[0] else 'unplanned'
+    if elsewhere: return 'elsewhere'
+    return 'none' if max(abs(lo), abs(hi)) < mde_full else 'unknown'
+
+def plan_legend(power:float=0.8) -> str:
+    "The `needs n` column's legend: every label of `PLAN_WORDS` with its meaning, at the plan's `power`."
+    labels = {'{n}': 'a number', 'more than {n}': 'more than n'}
+    said = dict.fromkeys((labels.get(l, l), w) for k, (l, w) in PLAN_WORDS.items()
+                         if k not in ('decided', 'unplanned'))
+    return (f"`needs n`: a number is the n of this evaluation for a decided pair, else the smallest sample set size "
+            f"predicted to decide it. `mde` (minimum detectable difference): the smallest true difference decided "
+            f"with {power:.0%} power at that size (else with the full ranking). "
+            + '. '.join(f"`{l}`: {w}" for l, w in said if l != 'a number'))
+
 
 # %% ../nbs/16_trust.ipynb #e1e0fcb2
 def _resample_counts(evs:dict, B:int, rng) -> dict:
@@ -201,7 +244,7 @@ def _model_evaluations(ranks, N, n, replace:bool, at_least:int=2) -> dict:
 _PAIR_COLUMNS = ('a', 'b', 'difference', 'lo', 'hi', 'prob_a_better', 'decision', 'start_shift',   # a comparison's
                  'identified')                                                                    # columns, in order
 _PLAN_COLUMNS = ('needs_n', 'planned_power', 'assurance', 'needs_n_above', 'mde', 'mde_n',         # and its plan's
-                 'adaptive_mde', 'adaptive_n_max')                                                # (plan=True)
+                 'adaptive_mde', 'adaptive_n_max', 'mde_mid', 'mde_mid_n')                        # (plan=True)
 
 def _pair_rows(est:dict, draws:dict, shift:dict, j:int, level:float) -> tuple[pd.DataFrame, np.ndarray]:
     "Every pair of models on the j-th metric: difference, interval, P(a better), decision; and the draws (B x pairs)."
@@ -595,5 +638,7 @@ def _needs_n(evs:dict, compared:list, metrics:list, s:Settings) -> list:
             out['planned_power'][i], out['assurance'][i] = rows[len(rows) - len(ns) + ns.index(at)][5:]
             if key in adaptive:
                 out['adaptive_mde'][i], out['adaptive_n_max'][i] = float(_mde(adaptive[key], s.level, s.power)), n_max
+            mid = [(abs(np.log(n / (10 * n0))), n, m) for n, m in zip(ns, mde) if n0 < n < first.N and np.isfinite(m)]
+            if mid: out['mde_mid'][i], out['mde_mid_n'][i] = min(mid)[2], min(mid)[1]   # the size nearest 10 n
         plans.append((*out.values(), pd.DataFrame(rows, columns=['a', 'b', 'n', 'se', 'mde', 'power', 'assurance'])))
     return plans

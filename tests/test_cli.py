@@ -25,7 +25,7 @@ def test_demo_runs_the_pipeline(tmp_path):
     r = run('demo', '--out', str(tmp_path / 'demo'), '--n-boot', '20')
     assert r.returncode == 0, r.stderr
     assert 'Which model is better? Paired comparisons' in r.stdout
-    assert {p.name for p in (tmp_path / 'demo').iterdir()} == {'report.md', 'recall_curves.png', 'ndcg_estimates.png'}
+    assert {p.name for p in (tmp_path / 'demo').iterdir()} == {'report.md', 'recall_curves.png', 'estimates.png'}
 
 def test_estimate_good_and_bad_files(tmp_path):
     good = tmp_path / 'ranks.csv'
