@@ -86,7 +86,8 @@ def _file_ranks(path, N, n, data) -> tuple:
     users = data.users if isinstance(data, ScoredInputs) else None      # data: ScoredInputs, or (ranks, sizes)
     if data is None: ranks, ns = read_sampled_ranks(path, n)
     else: ranks, ns = (next(iter(data.ranks.values())), data.n) if users is not None else data
-    if _sizes_file(N): N = catalogue_sizes(N, len(ranks), users)
+    distinct = isinstance(data, ScoredInputs) and data.distinct      # no catalogue smaller than the candidates shown
+    if _sizes_file(N) or distinct: N = catalogue_sizes(N, len(ranks), users, data.n if distinct else None)
     return ranks, ns, N, int(ns.max()) if n is None else n
 
 # %% ../nbs/20_report.ipynb #2e1b369a
@@ -171,7 +172,9 @@ def _model_ranks(paths, N, n, names, replace, data, command:str='compare', at_le
     elif users is not None: ranks, where = {k: (r, data.n) for k, r in data.ranks.items()}, 'input'
     else: ranks, where = {k: (r, data[1]) for k, r in data[0].items()}, 'input'
     sizes = sizes_rule(N) if _sizes_file(N) else ''
-    if _sizes_file(N): N = catalogue_sizes(N, len(next(iter(ranks.values()))[0]), users)
+    # no catalogue smaller than the candidates shown (a score matrix's may repeat an item with replacement)
+    shown = data.n if users is not None and (data.distinct or not replace) else None
+    if _sizes_file(N) or shown is not None: N = catalogue_sizes(N, len(next(iter(ranks.values()))[0]), users, shown)
     try: return {k: SampledRanks(r, N, n if ns is None else ns, replace)     # each model its own sizes
                  for k, (r, ns) in ranks.items()}, where, sizes
     except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
