@@ -6,6 +6,7 @@ Docs: https://samplerank.github.io/samplerank/demo.html.md"""
 
 # %% ../nbs/21_demo.ipynb #744d8054
 from __future__ import annotations
+import warnings
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -94,8 +95,10 @@ def _demo_split(protocol:str, frac:float):
 def _designs(ranks:dict, models:list, split, n:int, seed, progress:bool) -> tuple[dict, pd.DataFrame]:
     "Design label -> model -> SampledRanks for the fixed n and adaptive n to 16n, and what the adaptive design scored."
     from samplerank.scorers import scorer_ranks
-    adaptive, cost = scorer_ranks({m.name: m.score_items for m in models}, split, 'adaptive', n, 16 * n,
-                                  replace=True, seed=seed, progress=progress)   # Algorithm 1, n..16n
+    with warnings.catch_warnings():      # both designs rank ties pessimistically (Popularity ties by construction)
+        warnings.filterwarnings('ignore', message='.* tie with at least one sampled negative')
+        adaptive, cost = scorer_ranks({m.name: m.score_items for m in models}, split, 'adaptive', n, 16 * n,
+                                      replace=True, seed=seed, progress=progress)   # Algorithm 1, n..16n
     pools = next(iter(ranks.values())).pool_size.values                      # each user's own catalogue N_u
     fixed = {k: SampledRanks(d.sampled_rank.values, pools, n) for k, d in ranks.items()}   # own sample sizes
     return {f'fixed n = {n}': fixed, f'adaptive n = {n} to {16 * n}': adaptive}, cost
