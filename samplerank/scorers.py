@@ -358,9 +358,9 @@ def evaluate_scorers(scorers:dict,          # model name -> score(users, items):
     Each scorer is called as `scorer(users, items)`: `users` is a (b,) int64 array of user indices and `items` a
     (b, c) int64 array of candidate item indices, row t for `users[t]`. It returns a (b, c) array of scores,
     higher is better (NaN is refused; +-inf ranks first or last). With `kind='ranking'` it returns instead, per row,
-    a permutation of the columns 0..c-1, best first. With design='two-stage', `budget` is the number of candidates
-    scored, summed over all models, pilot included. Warns, as the command line does, when more than 5% of a model's
-    held-out items tie with a drawn negative."""
+    a permutation of the columns 0..c-1, best first. With design='two-stage',
+    `budget` is the number of candidates scored, summed over all models, pilot included. Warns, as the command line
+    does, when more than 5% of a model's held-out items tie with a drawn negative."""
     options, design = _check_options(options), _check_choice('design', design, (*_DESIGNS, 'two-stage'))
     if design == 'two-stage':
         draw = dict(replace=replace, kind=kind, ties=ties, block=block, progress=progress, client=client)
