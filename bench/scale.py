@@ -1,0 +1,109 @@
+"""Sampled evaluation against the full ranking it replaces, on simulated dot-product models (issue 60).
+
+    python bench/scale.py [--N 100000 1000000] [--M 10000] [--designs fixed adaptive] [--out bench/results-scale]
+
+For each catalogue size N: two dot-product models (d = 64, float32) of M users, the second a noisier copy of the
+first; each user's vector leans towards its held-out item, and 5 to 200 random items are in its training (so
+the users' pools differ: pool strata). Each step runs in a process of its own (its peak memory is that process's):
+  - full: the blocked full ranking a user would run instead (one matrix product per block of 256 users), both models;
+  - each design: `evaluate_scorers` with default settings (MLE-auto, 200 bootstrap draws, NDCG@10 and Recall@10),
+    timed as scoring (`scorer_ranks`) and estimation (`evaluate_models`).
+Writes OUT.json and OUT.md: seconds per step, peak memory, and the ratio to the full ranking.
+"""
+import argparse, json, resource, subprocess, sys, time
+from pathlib import Path
+import numpy as np
+import scipy.sparse as sp
+
+D, BLOCK = 64, 256
+LEAN, NOISE = 0.6, {'A': 1.0, 'B': 1.1}   # how far a user leans to its held-out item; each model's noise
+
+def world(N:int, M:int, seed:int=0):
+    "Factors of the two models, the training items and the held-out items (each user's vector leans towards its own)."
+    rng = np.random.default_rng(seed)
+    V = rng.standard_normal((N, D), np.float32)
+    best = rng.integers(0, N, M)
+    U = (LEAN * V[best] + rng.standard_normal((M, D), np.float32)).astype(np.float32)
+    models = {k: (V + s * rng.standard_normal(V.shape, np.float32)).astype(np.float32) for k, s in NOISE.items()}
+    # a CSR of each user's training items: 5 to 200 of them (pools of different sizes: pool strata)
+    sizes = np.exp(rng.uniform(np.log(5), np.log(200), M)).astype(np.int64)
+    items = rng.integers(0, N - 1, sizes.sum())
+    items += items >= np.repeat(best, sizes)                        # never the held-out item
+    train = sp.csr_matrix((np.ones(items.size), items, np.r_[0, np.cumsum(sizes)]), shape=(M, N))
+    train.sum_duplicates(); train.data[:] = 1
+    return U, models, train, best
+
+def split_of(N, M, train, best):
+    "The samplerank Split of the simulated world."
+    from samplerank.data import Split
+    ho = sp.csr_matrix((np.ones(M), (np.arange(M), best)), shape=(M, N))
+    return Split(train, ho, np.arange(M), best)
+
+def full_ranking(U, models, train, best) -> dict:
+    "The global rank of each held-out item under each model: one matrix product per block of users."
+    out = {}
+    for name, V in models.items():
+        R = np.empty(len(U), np.int64)
+        for b0 in range(0, len(U), BLOCK):
+            b = slice(b0, b0 + BLOCK)
+            S = U[b] @ V.T
+            s_true = S[np.arange(S.shape[0]), best[b]]
+            T = train[b].tocoo(); S[T.row, T.col] = -np.inf
+            R[b] = 1 + (S > s_true[:, None]).sum(1)
+        out[name] = R
+    return out
+
+def one(step:str, N:int, M:int) -> dict:
+    "Run one step in this process: its seconds and peak memory (the world's own memory reported apart)."
+    U, models, train, best = world(N, M)
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10
+    res = {'step': step, 'N': N, 'M': M, 'world_MB': base}
+    if step == 'full':
+        t = time.perf_counter(); R = full_ranking(U, models, train, best)
+        res['seconds'] = time.perf_counter() - t
+        res['ndcg@10'] = {k: float(np.where(r <= 10, 1 / np.log2(r + 1), 0).mean()) for k, r in R.items()}
+    else:
+        import samplerank as sr
+        from samplerank.scorers import scorer_ranks
+        split = split_of(N, M, train, best)
+        scorer = lambda V: (lambda users, items: np.einsum('bd,bcd->bc', U[users], V[items]))
+        scorers = {k: scorer(V) for k, V in models.items()}
+        import copy
+        evs, _ = scorer_ranks(scorers, split, design=step, seed=0)           # compiled once per install, as users'
+        sr.evaluate_models(copy.deepcopy(evs), metrics=('ndcg', 'recall'), Ks=(10,), seed=0, n_boot=20)
+        t0 = time.perf_counter(); evs, cost = scorer_ranks(scorers, split, design=step, seed=0)
+        t1 = time.perf_counter(); est, cmp = sr.evaluate_models(evs, metrics=('ndcg', 'recall'), Ks=(10,), seed=0)
+        t2 = time.perf_counter()
+        res.update(scoring=t1 - t0, estimation=t2 - t1, seconds=t2 - t0, share=float(cost.share.mean()),
+                   estimates=est.round(5).to_dict('records'))
+    res['peak_MB'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**10
+    return res
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument('--N', type=int, nargs='+', default=[100_000, 1_000_000])
+    p.add_argument('--M', type=int, default=10_000)
+    p.add_argument('--designs', nargs='+', default=['fixed', 'adaptive'])
+    p.add_argument('--out', default='bench/results-scale')
+    p.add_argument('--one', nargs=3, metavar=('STEP', 'N', 'M'))
+    a = p.parse_args()
+    if a.one:
+        print(json.dumps(one(a.one[0], int(a.one[1]), int(a.one[2])))); return
+    rows = []
+    for N in a.N:
+        for step in ['full', *a.designs]:
+            out = subprocess.run([sys.executable, __file__, '--one', step, str(N), str(a.M)], capture_output=True,
+                                 text=True, check=True).stdout
+            rows.append(json.loads(out.strip().splitlines()[-1])); print(rows[-1], flush=True)
+    Path(a.out + '.json').write_text(json.dumps(rows, indent=1))
+    lines = ['| N | M | step | scoring s | estimation s | total s | ratio to full ranking | scored share | '
+             'peak MB beyond the world |', '|---|---|---|---|---|---|---|---|---|']
+    for r in rows:
+        full = next(f for f in rows if f['N'] == r['N'] and f['step'] == 'full')['seconds']
+        sc, es = (f"{r[k]:.1f}" if k in r else '' for k in ('scoring', 'estimation'))
+        lines.append(f"| {r['N']:,} | {r['M']:,} | {r['step']} | {sc} | {es} | {r['seconds']:.1f} | "
+                     f"{r['seconds'] / full:.2f} | {r.get('share', 1):.4f} | {r['peak_MB'] - r['world_MB']:,.0f} |")
+    Path(a.out + '.md').write_text('\n'.join(lines) + '\n'); print('\n'.join(lines))
+
+if __name__ == '__main__':
+    main()
