@@ -33,7 +33,7 @@ print(len(ranks), N)
 FLOOR = r"""
 import numpy as np, samplerank.bootstrap as bs, samplerank.trust as tr
 from samplerank.evaluation import RankDistribution
-def draws(ev, fitted, pairs, W, Hb, refits, rng):         # the point fit in place of every refit
+def draws(ev, fitted, pairs, W, Hb, refits, rng, linear=False):   # the point fit in place of every refit
     if isinstance(fitted, RankDistribution):
         return fitted.pmf @ W, bs._posterior_metric_draws(ev, np.broadcast_to(fitted.pmf, (len(Hb), ev.N)), W, rng)
     e = np.array([fitted.metric(m, K) for m, K in pairs])

@@ -231,25 +231,26 @@ def _one_blas_thread():
     return _blas_controller().limit(limits=1, user_api='blas')
 
 # %% ../nbs/15a_bootstrap.ipynb #b6f9fbdb
-def _path_steps(fitted, ev:SampledRanks):
+def _path_steps(fitted, ev:SampledRanks, always:bool=False):
     ("The step lengths of the EM path whose bootstrap is linearised (else None): MLE-auto's fast fit, or its plain "
-     "EM (steps of 1) over a large catalogue, where the grid pays (`_grid_pays`) or the fit ran on it.")
+     "EM (steps of 1) over a large catalogue, where the grid pays (`_grid_pays`) or the fit ran on it; or `always`.")
     if _is_fast_fit(fitted): return fitted.info.get('steps')
-    large = 'grid_bins' in fitted.info or _grid_pays(ev.N, int(ev.col_n.max()))
+    large = always or 'grid_bins' in fitted.info or _grid_pays(ev.N, int(ev.col_n.max()))
     plain = isinstance(fitted, RankDistribution) and fitted.method == 'MLE-auto' and large
     return np.ones(fitted.info['iterations']) if plain else None
 
-def _linearised(fitted, ev:SampledRanks) -> bool:
-    "Whether the bootstrap of a fit of `ev` is linearised (`_path_steps`)."
-    return _path_steps(fitted, ev) is not None
+def _linearised(fitted, ev:SampledRanks, always:bool=False) -> bool:
+    "Whether the bootstrap of a fit of `ev` is linearised (`_path_steps`; `always`: MLE-auto's plain EM too)."
+    return _path_steps(fitted, ev, always) is not None
 
-def _linear_draws(ev:SampledRanks, fitted:RankDistribution, W:np.ndarray, Hb:np.ndarray, rng) -> np.ndarray:
+def _linear_draws(ev:SampledRanks, fitted:RankDistribution, W:np.ndarray, Hb:np.ndarray, rng,
+                  always:bool=False) -> np.ndarray:
     "B draws (B x q) of the metrics W for counts Hb (B x C): posterior draws under the fit, each moved by g'(w_b - w)."
     (A, grid), w = _support(ev), ev.counts / ev.M
     if grid is None: prior, start, Wp = fitted.pmf, np.full(ev.N, 1.0 / ev.N), W
     else: prior, start, Wp = grid.collapse(fitted.pmf), grid.uniform(), grid.mean_rows(W)
     with _one_blas_thread():     # products: the same sums on any machine
-        g = _path_gradient(A, w, start, _path_steps(fitted, ev), Wp)[0]
+        g = _path_gradient(A, w, start, _path_steps(fitted, ev, always), Wp)[0]
         draws = _posterior_metric_draws(ev, np.broadcast_to(prior, (len(Hb), len(prior))), W, rng) + (Hb / ev.M - w) @ g
     return np.clip(draws, W.min(0), W.max(0))      # a users' mean metric lies within the metric's range
 
@@ -267,9 +268,11 @@ def _refit_replicates(ev:SampledRanks, est:Estimator, prior_fit, Hb:np.ndarray, 
     return out, [(w.category, str(w.message)) for w in caught]
 
 # %% ../nbs/15a_bootstrap.ipynb #58babe7e
-def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, options:dict, client):
+def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, options:dict, client,
+            linear:bool=False):
     "Start the refits of B replicates in blocks (on the Dask `client`, or here); returns their collector."
-    if _linearised(fitted, ev) or (not isinstance(fitted, RankDistribution) and not fitted.info.get('learned_prior')):
+    # linear: MLE-auto's plain EM is linearised at any catalogue size (`_path_steps(always=True)`)
+    if _linearised(fitted, ev, linear) or (not isinstance(fitted, RankDistribution) and not fitted.info.get('learned_prior')):
         return lambda: None                                      # linearised, or linear in the counts
     prior_fit = (RankDistribution(fitted.pmf, fitted.method, fitted.info)      # its rule, not its data
                  if isinstance(fitted, RankDistribution) else None)
@@ -293,9 +296,10 @@ def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, o
     return gather
 
 # %% ../nbs/15a_bootstrap.ipynb #580c927a
-def _draws(ev:SampledRanks, fitted, pairs:list, W:np.ndarray, Hb:np.ndarray, refits, rng) -> tuple:
-    "Point estimates (q,) and B draws (B x q) of the users' metrics, from the fit and its refits (`_refits`)."
-    if _linearised(fitted, ev): return fitted.pmf @ W, _linear_draws(ev, fitted, W, Hb, rng)
+def _draws(ev:SampledRanks, fitted, pairs:list, W:np.ndarray, Hb:np.ndarray, refits, rng,
+           linear:bool=False) -> tuple:
+    "Point estimates (q,) and B draws (B x q) of the users' metrics, from the fit and its refits (`_refits`, `linear`)."
+    if _linearised(fitted, ev, linear): return fitted.pmf @ W, _linear_draws(ev, fitted, W, Hb, rng, linear)
     if isinstance(fitted, RankDistribution): return fitted.pmf @ W, _posterior_metric_draws(ev, refits(), W, rng)
     if fitted.info.get('learned_prior'): return np.array([fitted.metric(m, K) for m, K in pairs]), refits()
     X = np.stack([fitted.column_values(m, K) for m, K in pairs], axis=1)          # C x q: linear in the counts

@@ -172,6 +172,7 @@ class Settings:
     strata:int = 6                 # per-user N: pool strata (1: one group)
     exact_pools:bool = False       # per-user N: each stratum with its users' own N_u (else its median N_u)
     identify:bool = True           # compute the start shifts
+    linear:bool = False            # MLE-auto's plain-EM bootstrap linearised at any N (the plan's)
     plan:bool = False              # also plan what would decide each undecided pair
     power:float = 0.8              # the plan's target: probability of naming the better model
     progress:bool = False          # progress bar of the plan
@@ -192,11 +193,11 @@ def _stratified_draws(evs:dict,       # model name -> SampledRanks of the same u
     for users, subs in parts:
         Hb, W = _resample_counts(subs, s.n_boot, s.rng), _metric_grid(pairs, next(iter(subs.values())).N)  # one support
         fits = {k: est_.fit(ev, **s.options) for k, ev in subs.items()}
-        refits = {k: _refits(ev, est_, fits[k], Hb[k], pairs, s.options, s.client)       # on a cluster: all at once
+        refits = {k: _refits(ev, est_, fits[k], Hb[k], pairs, s.options, s.client, s.linear)   # on a cluster: at once
                   for k, ev in subs.items()}
         try:
             for k, ev in subs.items():
-                e, d = _draws(ev, fits[k], pairs, W, Hb[k], refits[k], s.rng)
+                e, d = _draws(ev, fits[k], pairs, W, Hb[k], refits[k], s.rng, s.linear)
                 sh = _start_shift(ev, W, fitted=fits[k]) if s.identify else np.full(len(pairs), np.nan)
                 w = len(users) / first.M
                 est[k], draws[k], shift[k] = est[k] + w * e, draws[k] + w * d, shift[k] + w * sh
@@ -593,7 +594,7 @@ def _plan_ses(evs:dict, todo:dict, compared:list, metrics:list, n0:int, s:Settin
         w = metric_weights(metrics[j][0], first.N, metrics[j][1])
         se[(j, a, b)][first.N] = np.std(w[R[a] - 1] - w[R[b] - 1], ddof=1) / np.sqrt(first.M)
     Ns, last, adaptive = (first.N if first.catalogue_size else first.Ns), n0, {}
-    sim = dataclasses.replace(s, n_boot=max(50, s.n_boot // 2), identify=True)   # a simulated evaluation's draws
+    sim = dataclasses.replace(s, n_boot=max(50, s.n_boot // 2), identify=True, linear=True)   # a simulated evaluation
     sizes = [v for v in _plan_sizes(n0, int(first.Ns.min())) if v < first.N]
     for n in tqdm(sizes, disable=not s.progress, desc='plan', leave=False):
         try: se_n = _se_at(R, list(todo), Ns, n, first.replace, metrics, sim)
