@@ -55,7 +55,9 @@ from samplerank.adapters import (ranks_from_frame, ranks_from_run, ranks_from_sc
                                  candidates_frame, read_negatives, write_negatives, read_trec_run, read_trec_qrels,
                                  write_trec_run, write_trec_qrels, estimate_multi, read_model_inputs, read_inputs,
                                  ScoredInputs, tie_summary)
-from samplerank.scorers import scorer_ranks, evaluate_scorers, cost_table
+from samplerank.scorers import (scorer_ranks, evaluate_scorers, cost_table, DESIGNS, Draw, Design,
+                                register_design)
+from samplerank.sequential import top_band_pvalue, look_boundaries, sequential_cost, SequentialOptions
 from samplerank.translate import global_metric_bounds, sampled_metric_range
 from samplerank.popularity import evaluate, pop_estimate, ht_counts, inclusion_probs
 from samplerank.bounds import metric_bounds, assumption_label, label_assumptions
@@ -82,6 +84,8 @@ __all__ = ['__version__', 'METRICS', 'metric_weights', 'metric_label', 'exact_me
            'ranks_from_scores', 'draw_negatives', 'candidates_frame', 'read_negatives', 'write_negatives',
            'read_trec_run', 'read_trec_qrels', 'write_trec_run', 'write_trec_qrels', 'estimate_multi',
            'read_model_inputs', 'read_inputs', 'ScoredInputs', 'tie_summary', 'scorer_ranks', 'evaluate_scorers', 'cost_table',
+           'DESIGNS', 'Draw', 'Design', 'register_design', 'top_band_pvalue', 'look_boundaries',
+           'sequential_cost', 'SequentialOptions',
            'global_metric_bounds', 'sampled_metric_range', 'evaluate', 'pop_estimate', 'ht_counts', 'inclusion_probs',
            'metric_bounds', 'assumption_label', 'label_assumptions',
            'report_results', 'write_report', 'report_markdown', 'latex_tables', 'results_json', 'plot_intervals',

@@ -21,7 +21,7 @@ from .metrics import metric_label
 from .adapters import ScoredInputs, _check_ties, _tie_ranks, _score_nan, tie_summary, tie_warnings
 
 # %% auto #0
-__all__ = ['scorer_ranks', 'evaluate_scorers', 'cost_table']
+__all__ = ['DESIGNS', 'Draw', 'Design', 'register_design', 'scorer_ranks', 'evaluate_scorers', 'cost_table']
 
 # %% ../nbs/17a_scorers.ipynb #19c0fd81
 @jit
@@ -214,6 +214,69 @@ def _check_choice(name:str, value, choices) -> str:
         raise ValueError(f"{name} must be one of {', '.join(repr(c) for c in choices)}; got {value!r:.60}")
     return value
 
+# %% ../nbs/17a_scorers.ipynb #b4e2d9f1
+@dataclasses.dataclass(frozen=True)
+class Draw:
+    "How a design draws and asks candidates: the options that every design shares."
+    n:int = 100               # sample set size with the held-out item (the first size when it grows)
+    n_max:int = None          # adaptive: the largest size
+    budget:int = None         # two-stage, sequential: the candidates every model may score in all
+    replace:bool = False      # draw the negatives with replacement
+    kind:str = 'scores'       # 'scores' (higher is better) or 'ranking' (rows permute the columns)
+    ties:str = 'pessimistic'  # the tie rule of scores
+    block:int = 256           # test instances scored at a time
+    seed:object = 0           # the draws' seed
+    progress:bool = False     # progress bars
+    client:object = None      # a Dask Client, or None
+
+@dataclasses.dataclass(frozen=True)
+class Design:
+    "A registered sampling design: `run(scorers, split, draw, options)` returns (intervals, comparisons)."
+    name:str                  # its name in `evaluate_scorers(design=...)`
+    run:object                # the function that evaluates
+    description:str           # one line for help and the report
+    takes:tuple = ()          # the options of `Draw` only this design uses: 'n_max', 'budget'
+
+DESIGNS: dict = {}            # name -> Design, in the order of registration
+
+def register_design(name:str,          # the design's name
+                    description:str,   # one line: what it draws
+                    takes:tuple=(),    # its own options among 'n_max' and 'budget'
+                   ):
+    "Decorator: register `run(scorers, split, draw, options)` as the design `name` in `DESIGNS`."
+    def deco(run):
+        DESIGNS[name] = Design(name, run, description, tuple(takes))
+        return run
+    return deco
+
+def _check_takes(design:str, **given) -> Design:
+    "The registered `design`, refusing a design's own option (n_max, budget) given to a design that does not take it."
+    entry = DESIGNS[_check_choice('design', design, tuple(DESIGNS))]
+    for k, v in given.items():
+        if v is not None and k not in entry.takes:
+            who = ' or '.join(repr(d.name) for d in DESIGNS.values() if k in d.takes)
+            raise ValueError(f"{k} applies to design={who} only; got {v!r:.60}")
+    return entry
+
+
+# %% ../nbs/17a_scorers.ipynb #c5d1e7a2
+def _run_sampled(design:str):
+    "The run of the design 'fixed' or 'adaptive': sampled ranks (`_scorer_ranks`), then `evaluate_models`."
+    def run(scorers:dict, split:Split, draw:Draw, options:dict) -> tuple:
+        options = _check_options(options)
+        evs, cost, inputs = _scorer_ranks(scorers, split, design, draw)
+        pairs = _metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))
+        _warn_ties(inputs, draw.ties, *pairs[0])
+        est, cmp = evaluate_models(evs, seed=draw.seed, client=draw.client, progress=draw.progress, **options)
+        est.attrs['cost'] = _cost_attrs(cost)
+        return est, cmp
+    return run
+
+register_design('fixed', "n - 1 negatives per instance, the same for every model")(_run_sampled('fixed'))
+register_design('adaptive', "Li et al.'s Algorithm 1: the sample doubles while the held-out item ranks first, up "
+                "to n_max", takes=('n_max',))(_run_sampled('adaptive'))
+
+
 # %% ../nbs/17a_scorers.ipynb #85baa38d
 def _check_scorers(scorers) -> dict:
     "`scorers` as a dict of model names (non-empty strings) to callables, else a `ValueError` naming the entry."
@@ -231,8 +294,7 @@ def _check_scorers(scorers) -> dict:
 def _sample_sizes(split:Split, design:str, n, n_max, replace) -> tuple:
     "(n, n_max) checked against the pools (default n_max: 8n, at most the smallest pool), and `_prepare`'s arrays."
     design = _check_choice('design', design, _DESIGNS)
-    if design == 'fixed' and n_max is not None:
-        raise ValueError(f"n_max applies to design='adaptive' only; got {n_max!r:.60}")
+    _check_takes(design, n_max=n_max)
     n = _check_int('n', n, 2)
     if design == 'adaptive' and n_max is None and isinstance(split, Split) and len(split.test_users):
         smallest = int(split.pool_sizes.min())
@@ -253,14 +315,13 @@ def _on_cluster(client, scorers:dict, tasks):
     finally: client.cancel(list(futures))
 
 # %% ../nbs/17a_scorers.ipynb #1a224d25
-def _scorer_ranks(scorers:dict, split:Split, design:str, n, n_max, replace, kind:str, ties:str, block, seed,
-                  progress, client) -> tuple:
+def _scorer_ranks(scorers:dict, split:Split, design:str, draw:Draw) -> tuple:
     "`scorer_ranks` without its warning: the ranks, the cost, and each model's ties (`ScoredInputs`; none for a ranker)."
-    scorers, kind = _check_scorers(scorers), _check_choice('kind', kind, _KINDS)
-    ties = _check_ties(ties)
-    block, progress, client = _check_int('block', block, 1), _check_bool('progress', progress), _check_client(client)
-    seed = _kernel_seed(seed)
-    n, n_max, excl, users, items = _sample_sizes(split, design, n, n_max, replace)
+    scorers, kind = _check_scorers(scorers), _check_choice('kind', draw.kind, _KINDS)
+    ties, replace, progress = _check_ties(draw.ties), draw.replace, _check_bool('progress', draw.progress)
+    block, client = _check_int('block', draw.block, 1), _check_client(draw.client)
+    seed = _kernel_seed(draw.seed)
+    n, n_max, excl, users, items = _sample_sizes(split, design, draw.n, draw.n_max, replace)
     M, n_items, replace = len(users), excl.shape[1], bool(replace)
     r, sizes, above, tied = ({k: np.zeros(M, np.int64) for k in scorers} for _ in range(4))
     scored = dict.fromkeys(scorers, 0)
@@ -311,8 +372,8 @@ def scorer_ranks(scorers:dict,          # model name -> score(users, items): (b,
     """Draw each test instance's candidates from its pool and score only those, every model on the same negatives.
 
     Warns, as the command line does, when more than 5% of a model's held-out items tie with a drawn negative."""
-    evs, cost, inputs = _scorer_ranks(scorers, split, design, n, n_max, replace, kind, ties, block, seed, progress,
-                                      client)
+    draw = Draw(n, n_max, None, replace, kind, ties, block, seed, progress, client)
+    evs, cost, inputs = _scorer_ranks(scorers, split, design, draw)
     _warn_ties(inputs, ties)
     return evs, cost
 
@@ -340,7 +401,7 @@ def _cost_attrs(cost:pd.DataFrame) -> dict:
 # %% ../nbs/17a_scorers.ipynb #8315364e
 def evaluate_scorers(scorers:dict,          # model name -> score(users, items): (b,), (b, c) int64 -> (b, c) scores
                      split:Split,           # train and held-out interactions, and the test instances
-                     design:str='adaptive', # 'fixed': n - 1 shared negatives; 'adaptive': Algorithm 1, n up to n_max
+                     design:str='adaptive', # a registered design (`DESIGNS`): 'fixed', 'adaptive', 'two-stage', ...
                      n:int=100,             # sample set size with the held-out item (the first size when adaptive)
                      n_max:int=None,        # adaptive: the largest size (default 8n, at most the smallest pool)
                      replace:bool=False,    # draw the negatives with replacement
@@ -350,28 +411,21 @@ def evaluate_scorers(scorers:dict,          # model name -> score(users, items):
                      seed=0,                # the draws (from (seed, instance) alone) and the bootstrap
                      progress:bool=False,   # progress bars
                      client=None,           # a Dask `Client`: the blocks and the bootstrap refits run on its cluster
-                     budget:int=None,       # 'two-stage': the scores every model may spend in all, pilot included
-                     **options,             # to `evaluate_models`: metrics, Ks, method, level, n_boot, strata, ...
+                     budget:int=None,       # 'two-stage', 'sequential': what every model may score in all
+                     **options,             # the design's: metrics, Ks, level, and method, n_boot, ... (`evaluate_models`)
                     ) -> tuple[pd.DataFrame, pd.DataFrame]: # intervals (cost: `cost_table`) and comparisons
     """Sample each instance's candidates, score only those, and estimate every metric and decide every pair.
 
     Each scorer is called as `scorer(users, items)`: `users` is a (b,) int64 array of user indices and `items` a
     (b, c) int64 array of candidate item indices, row t for `users[t]`. It returns a (b, c) array of scores,
     higher is better (NaN is refused; +-inf ranks first or last). With `kind='ranking'` it returns instead, per row,
-    a permutation of the columns 0..c-1, best first. With design='two-stage',
-    `budget` is the number of candidates scored, summed over all models, pilot included. Warns, as the command line
+    a permutation of the columns 0..c-1, best first. `budget` is the number of candidates scored, summed over all models (the two-stage design: pilot
+    included). `DESIGNS` lists the designs. Warns, as the command line
     does, when more than 5% of a model's held-out items tie with a drawn negative."""
-    options, design = _check_options(options), _check_choice('design', design, (*_DESIGNS, 'two-stage'))
-    if design == 'two-stage':
-        draw = dict(replace=replace, kind=kind, ties=ties, block=block, progress=progress, client=client)
-        return _two_stage(scorers, split, n, budget, seed, draw, options)
-    if budget is not None: raise ValueError(f"budget applies to design='two-stage' only; got {budget!r:.60}")
-    evs, cost, inputs = _scorer_ranks(scorers, split, design, n, n_max, replace, kind, ties, block, seed, progress,
-                                      client)
-    _warn_ties(inputs, ties, *_metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))[0])
-    est, cmp = evaluate_models(evs, seed=seed, client=client, progress=progress, **options)
-    est.attrs['cost'] = _cost_attrs(cost)
-    return est, cmp
+    entry = _check_takes(design, n_max=n_max, budget=budget)
+    draw = Draw(n, n_max, budget, replace, kind, ties, block, seed, progress, client)
+    return entry.run(scorers, split, draw, options)
+
 
 # %% ../nbs/17a_scorers.ipynb #a0e31a62
 def cost_table(estimates:pd.DataFrame, # the intervals of `evaluate_scorers`
@@ -397,25 +451,25 @@ def _final_size(pilot:pd.DataFrame, # the pilot's comparisons, planned (needs_n;
     return int(min(max(n0, need.max()), afford)) if np.isfinite(need).all() else int(afford)
 
 # %% ../nbs/17a_scorers.ipynb #c517786d
-def _two_stage(scorers:dict, split:Split, n0:int, budget, seed, draw:dict, options:dict) -> tuple:
-    "Pilot at n0 (it only plans), then a fixed evaluation at the planned size on fresh negatives (`evaluate_scorers`)."
-    scorers, n0 = _check_scorers(scorers), _check_int('n', n0, 2)
-    _prepare(split, n0, draw['replace'], None)                     # not a Split, or pools too small: refused, naming it
+@register_design('two-stage', "a pilot at n plans a fixed final on fresh negatives within the budget",
+                 takes=('budget',))
+def _two_stage(scorers:dict, split:Split, draw:Draw, options:dict) -> tuple:
+    "Pilot at n (it only plans), then a fixed evaluation at the planned size on fresh negatives (`evaluate_scorers`)."
+    options, scorers, n0 = _check_options(options), _check_scorers(scorers), _check_int('n', draw.n, 2)
+    _prepare(split, n0, draw.replace, None)                 # not a Split, or pools too small: refused, naming it
     k, M = len(scorers), len(split.test_users)
-    budget = _check_int('budget', budget, 2 * k * M * n0)     # the pilot, and a final at least as large
+    budget = _check_int('budget', draw.budget, 2 * k * M * n0)     # the pilot, and a final at least as large
     afford = (budget - k * M * n0) // (k * M)
-    afford = afford if draw['replace'] else min(afford, int(split.pool_sizes.min()))
-    seed = _kernel_seed(seed)
+    afford = afford if draw.replace else min(afford, int(split.pool_sizes.min()))
+    seed = _kernel_seed(draw.seed)
     fresh = int(np.random.SeedSequence([int(seed), 1]).generate_state(1, np.uint64)[0])   # the final's negatives
-    d = draw
-    run = lambda n, s: _scorer_ranks(scorers, split, 'fixed', n, None, d['replace'], d['kind'], d['ties'], d['block'], s,
-                                     d['progress'], d['client'])
+    run = lambda n, s: _scorer_ranks(scorers, split, 'fixed', dataclasses.replace(draw, n=n, budget=None, seed=s))
     evs, pilot_cost, _ = run(n0, seed)
-    _, pilot = evaluate_models(evs, seed=int(seed), client=draw['client'], progress=draw['progress'], **{**options, 'plan': True})
+    _, pilot = evaluate_models(evs, seed=int(seed), client=draw.client, progress=draw.progress, **{**options, 'plan': True})
     n1 = _final_size(pilot, n0, afford)
     evs, cost, inputs = run(n1, fresh)
-    _warn_ties(inputs, draw['ties'], *_metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))[0])
-    est, cmp = evaluate_models(evs, seed=int(seed), client=draw['client'], progress=draw['progress'], **options)
+    _warn_ties(inputs, draw.ties, *_metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))[0])
+    est, cmp = evaluate_models(evs, seed=int(seed), client=draw.client, progress=draw.progress, **options)
     cost = cost.assign(scored=cost.scored + pilot_cost.scored)
     est.attrs.update(cost=_cost_attrs(cost.assign(share=cost.scored / cost.full)), two_stage=dict(n0=n0, n1=n1, budget=budget),
                      pilot=pilot.to_dict('list'))

@@ -140,9 +140,9 @@ def test_two_stage_budget_checked_before_scoring(split):
         evaluate_scorers({'a': spy}, split, 'two-stage', n=10)
     with pytest.raises(ValueError, match=r'200 <= budget'):                   # the pilot and a final of n0 each
         evaluate_scorers({'a': spy}, split, 'two-stage', n=10, budget=199)
-    with pytest.raises(ValueError, match="budget applies to design='two-stage' only"):
+    with pytest.raises(ValueError, match="budget applies to design='two-stage' or 'sequential' only"):
         evaluate_scorers({'a': spy}, split, 'adaptive', n=10, budget=10 ** 6)
-    with pytest.raises(ValueError, match="design must be one of 'fixed', 'adaptive', 'two-stage'"):
+    with pytest.raises(ValueError, match="design must be one of 'fixed', 'adaptive', 'two-stage', 'sequential'"):
         evaluate_scorers({'a': spy}, split, 'pilot', n=10)
     assert calls == []
 

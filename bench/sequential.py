@@ -1,0 +1,115 @@
+"""The sequential design against the full ranking it replaces, on simulated catalogues (issue 64).
+
+    python bench/sequential.py [--N 100000 1000000] [--M 4000] [--seeds 0 1 2] [--out bench/results-sequential]
+
+For each catalogue size N: four correlated dot-product models (d = 32, float32) of M users, each a noisier copy
+of the first; each user's vector leans towards its held-out item, and 5 to 200 random items are in its training.
+  - full: the blocked full ranking (one matrix product per block of 256 users), every model;
+  - sequential: `evaluate_scorers(design='sequential')` with its defaults (NDCG@10 and Recall@10, n = 100),
+    once per seed of the negatives.
+Each pair-metric's call is checked against the full ranking's paired z-test (|z| >= 1.96 decides it), and each
+model's interval against the full ranking's metric on the same users. Writes OUT.json and OUT.md.
+"""
+import argparse, itertools, json, sys, time
+from pathlib import Path
+import numpy as np
+import scipy.sparse as sp
+
+D, BLOCK, LEAN, NOISE = 32, 256, 1.0, (1.0, 1.15, 1.3, 1.45)
+
+def world(N:int, M:int, seed:int=0):
+    "Factors of the four models, the training items and the held-out items."
+    rng = np.random.default_rng(seed)
+    V = rng.standard_normal((N, D), np.float32)
+    best = rng.integers(0, N, M)
+    U = (LEAN * V[best] + rng.standard_normal((M, D), np.float32)).astype(np.float32)
+    models = {f'm{i}': (V + s * rng.standard_normal(V.shape, np.float32)).astype(np.float32)
+              for i, s in enumerate(NOISE)}
+    sizes = np.exp(rng.uniform(np.log(5), np.log(200), M)).astype(np.int64)
+    items = rng.integers(0, N - 1, sizes.sum())
+    items += items >= np.repeat(best, sizes)                        # never the held-out item
+    train = sp.csr_matrix((np.ones(items.size), items, np.r_[0, np.cumsum(sizes)]), shape=(M, N))
+    train.sum_duplicates(); train.data[:] = 1
+    return U, models, train, best
+
+def full_ranking(U, models, train, best) -> dict:
+    "The global rank of each held-out item under each model (ties pessimistic), one matrix product per block."
+    out = {}
+    for name, V in models.items():
+        R = np.empty(len(U), np.int64)
+        for b0 in range(0, len(U), BLOCK):
+            b = slice(b0, b0 + BLOCK)
+            S = U[b] @ V.T
+            s_true = S[np.arange(S.shape[0]), best[b]]
+            T = train[b].tocoo(); S[T.row, T.col] = -np.inf
+            R[b] = (S >= s_true[:, None]).sum(1)                     # the item itself counted once
+        out[name] = R
+    return out
+
+def truth(R:dict, N:int) -> tuple:
+    "Each model's NDCG@10 and Recall@10, and each pair-metric's full-ranking call (a, b, or 'undecided')."
+    from samplerank.metrics import _weights_at
+    vals = {(k, m): _weights_at(m, r, N, 10) for k, r in R.items() for m in ('ndcg', 'recall')}
+    calls = {}
+    for m in ('ndcg', 'recall'):
+        for a, b in itertools.combinations(R, 2):
+            d = vals[a, m] - vals[b, m]
+            z = d.mean() / (d.std(ddof=1) / np.sqrt(len(d)))
+            calls[m, a, b] = (a if z >= 1.96 else b if z <= -1.96 else 'undecided', float(z))
+    return {k: float(v.mean()) for k, v in vals.items()}, calls
+
+def timed(f, clock:list):
+    "The scorer f, its own seconds added to clock[0]."
+    def g(users, items):
+        t = time.perf_counter(); out = f(users, items); clock[0] += time.perf_counter() - t; return out
+    return g
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument('--N', type=int, nargs='+', default=[100_000, 1_000_000])
+    p.add_argument('--M', type=int, default=4000)
+    p.add_argument('--seeds', type=int, nargs='+', default=[0, 1, 2])
+    p.add_argument('--out', default='bench/results-sequential')
+    a = p.parse_args()
+    import samplerank as sr
+    rows = []
+    for N in a.N:
+        U, models, train, best = world(N, a.M)
+        t = time.perf_counter(); R = full_ranking(U, models, train, best); full_s = time.perf_counter() - t
+        values, calls = truth(R, N)
+        split = sr.Split(train, sp.csr_matrix((np.ones(a.M), (np.arange(a.M), best)), shape=(a.M, N)),
+                         np.arange(a.M), best)
+        for seed in a.seeds:
+            clock = [0.0]
+            scorers = {k: timed(lambda users, items, V=V: np.einsum('bd,bcd->bc', U[users], V[items]), clock)
+                       for k, V in models.items()}
+            t = time.perf_counter()
+            est, cmp = sr.evaluate_scorers(scorers, split, design='sequential', seed=seed)
+            seconds = time.perf_counter() - t
+            decided = [c for c in calls.values() if c[0] != 'undecided']
+            got = {(r.metric, r.a, r.b): r.decision for r in cmp.itertuples()}
+            correct = sum(got[k] == c[0] for k, c in calls.items() if c[0] != 'undecided')
+            wrong = sum(got[k] not in ('undecided', c[0]) for k, c in calls.items())
+            made = sum(v != 'undecided' for v in got.values())
+            cover = {f"{r.model} {r.metric}": bool(r.lo <= values[r.model, r.metric] <= r.hi) for r in est.itertuples()}
+            cost = sr.cost_table(est)
+            rows.append(dict(N=N, M=a.M, seed=seed, full_seconds=full_s, seconds=seconds, scorer_seconds=clock[0],
+                             share=float(cost.scored.sum() / cost.full.sum()),
+                             share_by_model={r.model: round(float(r.share), 4) for r in cost.itertuples()},
+                             full_decides=len(decided), correct=correct, wrong=wrong, calls=made,
+                             z={f"{m} {x}-{y}": round(c[1], 2) for (m, x, y), c in calls.items()},
+                             covered=sum(cover.values()), intervals=len(cover), cover=cover,
+                             hr10={k: round(float((r <= 10).mean()), 4) for k, r in R.items()}))
+            print(json.dumps(rows[-1]), flush=True)
+    Path(a.out + '.json').write_text(json.dumps(rows, indent=1))
+    lines = ['| N | M | seed | Recall@10 of the models | full ranking s | sequential s (its scorers) | scored share | '
+             'decided right / full ranking decides | wrong | intervals covering |', '|---|---|---|---|---|---|---|---|---|---|']
+    for r in rows:
+        hr = ', '.join(f"{v:.3f}" for v in r['hr10'].values())
+        lines.append(f"| {r['N']:,} | {r['M']:,} | {r['seed']} | {hr} | {r['full_seconds']:.0f} | {r['seconds']:.0f} "
+                     f"({r['scorer_seconds']:.0f}) | {r['share']:.3f} | {r['correct']} / {r['full_decides']} | "
+                     f"{r['wrong']} of {r['calls']} | {r['covered']} / {r['intervals']} |")
+    Path(a.out + '.md').write_text('\n'.join(lines) + '\n'); print('\n'.join(lines))
+
+if __name__ == '__main__':
+    main()
