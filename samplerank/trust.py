@@ -1,4 +1,4 @@
-"""Confidence intervals for every estimated metric@K, and paired comparisons of models, from sampled ranks: what the interval is about, how it is built, its calibration measured on real models, and what a sampled evaluation with n = 100 and a few hundred users cannot decide
+"""Confidence intervals for every estimated metric@K, and paired comparisons of models, from sampled ranks: what the interval is about, how it is built, when the data decide a comparison, and what sample set size would decide an undecided pair
 
 Docs: https://samplerank.github.io/samplerank/trust.html.md"""
 
