@@ -1,4 +1,4 @@
-"""Confidence intervals for every estimated metric@K, and paired comparisons of models, from sampled ranks: what the interval is about, how it is built, its calibration measured on real models, and what a sampled evaluation with n = 100 and a few hundred users cannot decide
+"""Confidence intervals for every estimated metric@K, and paired comparisons of models, from sampled ranks: what the interval is about, how it is built, when the data decide a comparison, and what sample set size would decide an undecided pair
 
 Docs: https://samplerank.github.io/samplerank/trust.html.md"""
 
@@ -15,8 +15,8 @@ from .metrics import metric_weights, metric_label
 from .evaluation import (SampledRanks, RankDistribution, get_estimator, register_estimator, _get_estimator,
                                    _KernelNotHeld, _shared_strata)
 from .sampling import _StreamedKernel, sample_ranks_shared
-from .mle import _fit_mle_auto, _fit_mle_fast, _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES, _MLE_AUTO
-from .bootstrap import _support, _check_kernels, _refits, _draws, _linear_draws, _BATCH_CACHE
+from .mle import _fit_mle_auto, _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES, _MLE_AUTO
+from .bootstrap import _support, _check_kernels, _refits, _draws
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every other estimator, then MLE-auto last:
 register_estimator('MLE-auto', **_MLE_AUTO)(_fit_mle_auto)     # the registry's order: MLE-auto last
 
@@ -487,13 +487,6 @@ def _plan_sizes(n0:int, n_max:int) -> list:
     "The sample set sizes a plan tries above n0: 2, 5 and 10 times the powers of ten, then n_max itself."
     grid = sorted({m * 10 ** e for e in range(0, 9) for m in (1, 2, 5)})
     return [v for v in grid if n0 < v < n_max] + ([n_max] if n_max > n0 else [])
-
-# %% ../nbs/16_trust.ipynb #4b340c55
-def _midpoint(lo:int, hi:int) -> int:
-    "The geometric midpoint of two sample set sizes, rounded up to two significant digits (lo when none lies between)."
-    m = np.sqrt(lo * hi); step = 10.0 ** max(np.floor(np.log10(m)) - 1, 0)
-    m = int(np.ceil(m / step) * step)
-    return m if lo < m < hi else lo
 
 # %% ../nbs/16_trust.ipynb #3365ef8b
 def _posterior_global_ranks(ev:SampledRanks, pmf:np.ndarray, rng) -> np.ndarray:
