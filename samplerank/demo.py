@@ -267,8 +267,8 @@ def _intervals_paragraph(res:dict) -> str:
             f"item ranks first (mean sample size {res['adaptive_mean_n']:.0f}; through `samplerank.evaluate_scorers`' "
             f"sampling, each model scored only the candidates drawn, {res['adaptive_cost'].share.max():.1%} at most "
             "of what its full ranking scores). Its intervals are less reliable than the fixed-n ones, and its "
-            "comparisons of nearly tied models are sometimes wrong: the trust chapter measures both on these four "
-            "models over repeated draws of negatives ('How power grows with n').")
+            "comparisons of nearly tied models are sometimes wrong: the calibration appendix measures both on these "
+            "four models over repeated draws of negatives ('How power grows with n').")
 
 def _comparisons_paragraph(res:dict) -> str:
     "The paragraph before the demo report's comparisons: the units, the designs, the rule and the legend."
