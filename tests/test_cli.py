@@ -1,6 +1,12 @@
-"""The `samplerank` command as a user runs it: a real subprocess, its exit status and its files."""
+"""The `samplerank` command as a user runs it: its exit status, its output and its files.
+
+Real processes (`run`) where the process matters: a report written, a bad argument refused, `python -m`, Ctrl-C. The
+other answers run `main(argv)` in this process (`run_here`, ended as a real process would end), since each real process
+pays Python's and Numba's imports. `samplerank demo` runs end to end in the command-line chapter (`main`, with its
+checks of the report)."""
 import subprocess, sys
 from pathlib import Path
+from test_adapters_cli import run_here
 
 def run(*args):
     return subprocess.run([sys.executable, '-c', 'import sys; from samplerank.cli import main; sys.exit(main())', *args],
@@ -14,23 +20,15 @@ def test_example_writes_report(tmp_path):
     assert (tmp_path / 'rep' / 'fig2.png').read_bytes()[:4] == b'\x89PNG'
 
 def test_bad_arguments_exit_2_without_traceback(tmp_path):
-    for args in (('example', '--n', '1'), ('example', '--n', 'x'), ('nosuchcommand',)):
-        r = run(*args, '--out', str(tmp_path))
+    for i, args in enumerate((('example', '--n', '1'), ('example', '--n', 'x'), ('nosuchcommand',))):
+        r = (run if i == 0 else run_here)(*args, '--out', str(tmp_path))   # one real process, the rest in this one
         assert r.returncode == 2, (args, r.returncode)
         assert 'Traceback' not in r.stderr
-
-def test_demo_runs_the_pipeline(tmp_path):
-    # the whole pipeline in a real process, with few bootstrap replicates: the command with its default 200 replicates
-    # runs once, in the command-line chapter (nbs/22_cli.ipynb, `samplerank demo` end to end), with the same checks
-    r = run('demo', '--out', str(tmp_path / 'demo'), '--n-boot', '20')
-    assert r.returncode == 0, r.stderr
-    assert 'Which model is better? Paired comparisons' in r.stdout
-    assert {p.name for p in (tmp_path / 'demo').iterdir()} == {'report.md', 'recall_curves.png', 'estimates.png'}
 
 def test_estimate_good_and_bad_files(tmp_path):
     good = tmp_path / 'ranks.csv'
     good.write_text('rank\n' + '\n'.join(str(1 + i % 37) for i in range(500)) + '\n')
-    r = run('estimate', str(good), '--N', '3000', '--n', '100', '--json')
+    r = run_here('estimate', str(good), '--N', '3000', '--n', '100', '--json')
     assert r.returncode == 0, r.stderr
     from samplerank.trust import RECOMMENDED
     assert f'"{RECOMMENDED}"' in r.stdout and '"lo"' in r.stdout
@@ -39,21 +37,21 @@ def test_estimate_good_and_bad_files(tmp_path):
     for name, (content, msg) in cases.items():
         p = tmp_path / name
         p.write_bytes(content if isinstance(content, bytes) else content.encode())
-        r = run('estimate', str(p), '--N', '3000', '--n', '100')
+        r = run_here('estimate', str(p), '--N', '3000', '--n', '100')
         assert r.returncode == 2, (name, r.stdout, r.stderr)
         assert msg in r.stderr and str(p) in r.stderr and 'Traceback' not in r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
 
 def test_translate_command():
-    r = run('translate', '--N', '3706', '--n', '100', '--reported', 'hr@10=0.68', 'ndcg@10=0.41', '--metric', 'ndcg@10', 'recall@50', '--monotone', '--json')
+    r = run_here('translate', '--N', '3706', '--n', '100', '--reported', 'hr@10=0.68', 'ndcg@10=0.41', '--metric', 'ndcg@10', 'recall@50', '--monotone', '--json')
     assert r.returncode == 0, r.stderr
     import json
     b = json.loads(r.stdout)['bounds']
     assert 0 <= b['ndcg@10']['lo'] <= b['ndcg@10']['monotone_lo'] <= b['ndcg@10']['monotone_hi'] <= b['ndcg@10']['hi'] <= 1
     for bad in (['hr@10=1.3'], ['hits@10=0.5'], ['hr@10=0.3', 'hr@5=0.5'], ['hr@10:0.5']):
-        r = run('translate', '--N', '3706', '--n', '100', '--reported', *bad)
+        r = run_here('translate', '--N', '3706', '--n', '100', '--reported', *bad)
         assert r.returncode == 2 and 'Traceback' not in r.stderr and len(r.stderr.strip().splitlines()) == 1, (bad, r.stderr)
-    r = run('translate', '--N', '50', '--n', '100', '--without-replacement', '--reported', 'hr@10=0.5')
+    r = run_here('translate', '--N', '50', '--n', '100', '--without-replacement', '--reported', 'hr@10=0.5')
     assert r.returncode == 2 and 'n must satisfy' in r.stderr
 
 def test_ctrl_c_stops_demo_with_one_line_and_no_report(tmp_path):
@@ -96,7 +94,7 @@ def test_report_assumptions_adds_the_column(tmp_path):
         files.append(tmp_path / f'{name}.csv')
         files[-1].write_text('rank\n' + '\n'.join(str(1 + (7 * i) % spread) for i in range(400)) + '\n')
     out = tmp_path / 'rep'
-    r = run('report', *map(str, files), '--N', '1000', '--n', '100', '--metrics', 'ndcg', '--n-boot', '20', '--no-plan',
+    r = run_here('report', *map(str, files), '--N', '1000', '--n', '100', '--metrics', 'ndcg', '--n-boot', '20', '--no-plan',
             '--quiet', '--assumptions', '--out', str(out))
     assert r.returncode == 0, r.stderr
     md = (out / 'report.md').read_text()
