@@ -10,7 +10,7 @@ import contextlib, dataclasses, itertools
 import numpy as np
 import pandas as pd
 from scipy.stats import norm
-from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed
+from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed, _check_vector
 from .metrics import metric_weights, metric_label
 from .evaluation import (SampledRanks, RankDistribution, get_estimator, register_estimator, _get_estimator,
                                    _KernelNotHeld, _shared_strata)
@@ -432,7 +432,7 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
     from tqdm.auto import tqdm
     if not isinstance(priors, dict) or len(priors) < 2:
         raise ValueError("priors must map at least two model names to rank distributions")
-    pmfs = {str(k): (v.pmf if isinstance(v, RankDistribution) else np.asarray(v, np.float64))
+    pmfs = {str(k): (v.pmf if isinstance(v, RankDistribution) else _check_vector(f"priors[{k!r}]", v, nonneg=True))
             for k, v in priors.items()}
     N = len(next(iter(pmfs.values())))
     for k, p in pmfs.items():

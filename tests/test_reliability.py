@@ -139,3 +139,12 @@ def test_sigint_stops_a_long_fit(fit):
     try: _, err = p.communicate(timeout=60)
     finally: p.kill()                                   # never leave a runaway fit behind
     assert p.returncode != 0 and 'KeyboardInterrupt' in err and time.time() - t0 < 20, (p.returncode, err[-300:])
+
+def test_plan_comparison_refuses_a_prior_that_is_not_a_vector():
+    "A prior given as one number is refused with a ValueError naming it (it raised a TypeError before)."
+    import samplerank as sr
+    with pytest.raises(ValueError, match=r"priors\['x'\] must be a 1-D array"):
+        sr.plan_comparison(priors={'x': -1.25e236, '': 8437}, n_values=(20,), M=40, metric='ndcg', K=10,
+                           n_boot=20, progress=False)
+    with pytest.raises(ValueError, match=r"priors\['b'\] must be finite and >= 0"):
+        sr.plan_comparison(priors={'a': [0.5, 0.5], 'b': [1.5, -0.5]}, n_values=(2,), M=40, n_boot=20)
