@@ -244,7 +244,14 @@ def register_design(name:str,          # the design's name
                     takes:tuple=(),    # its own options among 'n_max' and 'budget'
                    ):
     "Decorator: register `run(scorers, split, draw, options)` as the design `name` in `DESIGNS`."
+    if not (isinstance(name, str) and name): raise ValueError(f"name must be a non-empty string; got {name!r:.60}")
+    if not isinstance(description, str):
+        raise ValueError(f"description must be a string; got {type(description).__name__}")
+    if isinstance(takes, (str, bytes)) or not isinstance(takes, (tuple, list)) or \
+            not all(isinstance(t, str) and t in ('n_max', 'budget') for t in takes):
+        raise ValueError(f"takes must be a tuple of 'n_max' and 'budget' (or empty); got {takes!r:.60}")
     def deco(run):
+        if not callable(run): raise ValueError(f"run must be callable; got {type(run).__name__}")
         DESIGNS[name] = Design(name, run, description, tuple(takes))
         return run
     return deco

@@ -77,6 +77,15 @@ def _register(name, per_user_n=False, description=''):
 _BUILTIN = set(sr.ESTIMATORS)
 
 
+def _register_design(name, description='', takes=()):
+    "register_design's decorator applied to a trivial run, then unregistered (the registry is global)."
+    try: return sr.register_design(name, description, takes)(lambda scorers, split, draw, options: None)
+    finally: sr.DESIGNS.pop(name, None) if isinstance(name, str) and name not in _BUILTIN_DESIGNS else None
+
+
+_BUILTIN_DESIGNS = set(sr.DESIGNS)
+
+
 def _rank_histograms(*args, **kw):
     "rank_histograms on Dask's synchronous scheduler (one core, no worker processes)."
     import dask
@@ -232,6 +241,10 @@ API = {
                           n_max=None, replace=True, kind='scores', ties='pessimistic', block=256, seed=0, progress=False, client=None,
                           budget=None,
                           kinds=dict(scorers='dict', client='client', budget='int')),
+    'register_design': E(call=_register_design, name='fuzz-design', description='', takes=()),
+    'top_band_pvalue': E(N=N, n=n, K=10, r=3),
+    'look_boundaries': E(fractions=(0.25, 0.5, 1.0), level=0.95),
+    'sequential_cost': E(N=N, n=n, K=10, R=[1, 50], eps=0.01, reps=20, seed=0),
     'cost_table': E(estimates=pd.DataFrame({'metric': ['ndcg']}).pipe(
         lambda d: d.__setattr__('attrs', {'cost': {'A': {'scored': 10, 'full': 100, 'share': 0.1}}}) or d)),
     'global_metric_bounds': E(reported={'hr@10': 0.5}, N=N, n=n, metric='ndcg', K=10, tol=5e-4, replace=True, monotone=False),
@@ -269,7 +282,10 @@ for _name, _entry in (('metric_label', E(metric='ndcg', K=10)), ('per_metric', E
     if _name in sr.__all__: API[_name] = _entry
 
 SKIPPED = {'__version__': 'a string', 'METRICS': 'a tuple of names', 'ESTIMATORS': 'the registry dict',
-           'DECISION_RULE': 'a sentence', 'ScoredInputs': 'a dataclass of what read_inputs read'}
+           'DECISION_RULE': 'a sentence', 'ScoredInputs': 'a dataclass of what read_inputs read',
+           'DESIGNS': 'the registry dict of sampling designs', 'Draw': "a dataclass of the designs' shared options",
+           'Design': 'a dataclass: one registered design', 'SequentialOptions': "the sequential design's options, "
+           'checked by SequentialOptions.of'}
 
 # ---------------------------------------------------------------------------------------------------------------
 # Kinds of arguments and their bad values.
