@@ -133,25 +133,33 @@ if [ "$MODE" = quick ]; then
 fi
 
 # -- 3.-5. the full suite ----------------------------------------------------------------------------------------
-# Chromium for step 5: where it is missing (a fresh machine), apt installs it in the background while the tests run
+# Chromium for step 5: where it is missing (a fresh machine), apt installs it in the background while the tests run;
+# the marker file says the install has ended (whether it worked or not)
+touch "$LOG/chromium-ready"
 if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) >"$LOG/chromium-install" 2>&1 &
+  rm -f "$LOG/chromium-ready"
+  { (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) >"$LOG/chromium-install" 2>&1
+    touch "$LOG/chromium-ready"; } &
   CHROMIUM_JOB=$!
 fi
+
+# The site (built offline from the notebooks as stored, then rendered page by page in headless Chromium) mostly waits
+# on the browser. It runs in the background from here, beside the notebook tests and pytest; its output and verdict
+# follow pytest's.
+site() {
+  python tools/build_docs.py && test -f _docs/index.html || return 1
+  while [ ! -e "$LOG/chromium-ready" ]; do sleep 2; done
+  if ! command -v chromium >/dev/null 2>&1 && [ -f "$LOG/chromium-install" ]; then
+    echo "(installing chromium failed: $(tail -n 1 "$LOG/chromium-install"))"
+  fi
+  python tools/check_site.py
+}
+site > "$LOG/site" 2>&1 &
+SITE_JOB=$!
 
 step "notebook tests"
 # nbdev's runner on two workers, longest first; a line per notebook with its seconds as it finishes
 python tools/run_notebooks.py --n-workers 2 | tee "$LOG/notebooks"        # a failure stops the script (pipefail)
-
-# The site (built offline, then rendered page by page in headless Chromium) mostly waits on the browser: about 45 CPU
-# seconds in 90. It runs in the background beside pytest; its output and verdict follow pytest's.
-if [ -n "$CHROMIUM_JOB" ] && ! wait "$CHROMIUM_JOB"; then
-  echo "(installing chromium failed: $(tail -n 1 "$LOG/chromium-install"))"
-fi
-CHROMIUM_JOB=""
-site() { python tools/build_docs.py && test -f _docs/index.html || return 1; python tools/check_site.py; }
-site > "$LOG/site" 2>&1 &
-SITE_JOB=$!
 
 step "property tests and peer cross-checks (the documentation site builds and renders beside them)"
 prof=(); [ "$PROFILE" = 1 ] && prof=(--durations=30 --junitxml="$LOG/pytest.xml")
