@@ -143,9 +143,10 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   CHROMIUM_JOB=$!
 fi
 
-# The site (built offline from the notebooks as stored, then rendered page by page in headless Chromium) mostly waits
-# on the browser. It runs in the background from here, beside the notebook tests and pytest; its output and verdict
-# follow pytest's.
+# The site (built offline from the notebooks as stored, then rendered page by page in headless Chromium) runs in the
+# background from here, beside the notebook tests and pytest, at the lowest priority: it takes the CPU the tests leave
+# (run beside them at equal priority, it slowed the notebooks by more than it saved). Its output and verdict follow
+# pytest's.
 site() {
   python tools/build_docs.py && test -f _docs/index.html || return 1
   while [ ! -e "$LOG/chromium-ready" ]; do sleep 2; done
@@ -154,7 +155,7 @@ site() {
   fi
   python tools/check_site.py
 }
-site > "$LOG/site" 2>&1 &
+( renice -n 19 -p "$BASHPID" >/dev/null 2>&1; site ) > "$LOG/site" 2>&1 &
 SITE_JOB=$!
 
 step "notebook tests"
