@@ -272,8 +272,7 @@ def _run_sampled(design:str):
     def run(scorers:dict, split:Split, draw:Draw, options:dict) -> tuple:
         options = _check_options(options)
         evs, cost, inputs = _scorer_ranks(scorers, split, design, draw)
-        pairs = _metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))
-        _warn_ties(inputs, draw.ties, *pairs[0])
+        _warn_ties(inputs, draw.ties, options)
         est, cmp = evaluate_models(evs, seed=draw.seed, client=draw.client, progress=draw.progress, **options)
         est.attrs['cost'] = _cost_attrs(cost)
         return est, cmp
@@ -353,10 +352,12 @@ def _scorer_ranks(scorers:dict, split:Split, design:str, draw:Draw) -> tuple:
 # %% ../nbs/17a_scorers.ipynb #74335d25
 def _warn_ties(inputs:dict,     # model -> its ScoredInputs (`_scorer_ranks`)
                ties:str,        # the rule used
-               metric:str='ndcg', K:int=10, # the metric whose naive sampled value each rule gives, in the warning
+               options:dict=None, # evaluate_scorers' options: the warning gives the first metric@K's naive value
               ) -> list[str]:   # the warnings raised
     "The command line's warning (`tie_warnings`) for every model whose held-out items tie too often, as a Python warning."
     if not inputs: return []
+    options = options or {}
+    metric, K = _metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))[0]
     summary = pd.concat([tie_summary(x, metric, K) for x in inputs.values()], ignore_index=True)
     out = tie_warnings(summary, ties, metric_label(metric, K), "ties='{}'")
     for w in out: warnings.warn(w, stacklevel=3)
@@ -475,7 +476,7 @@ def _two_stage(scorers:dict, split:Split, draw:Draw, options:dict) -> tuple:
     _, pilot = evaluate_models(evs, seed=int(seed), client=draw.client, progress=draw.progress, **{**options, 'plan': True})
     n1 = _final_size(pilot, n0, afford)
     evs, cost, inputs = run(n1, fresh)
-    _warn_ties(inputs, draw.ties, *_metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))[0])
+    _warn_ties(inputs, draw.ties, options)
     est, cmp = evaluate_models(evs, seed=int(seed), client=draw.client, progress=draw.progress, **options)
     cost = cost.assign(scored=cost.scored + pilot_cost.scored)
     est.attrs.update(cost=_cost_attrs(cost.assign(share=cost.scored / cost.full)), two_stage=dict(n0=n0, n1=n1, budget=budget),
