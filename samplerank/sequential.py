@@ -171,7 +171,7 @@ def _rest_of_pool(name:str, scorer, users, items, held, drawn, ptr, idx, streams
         beat = np.bincount(tr, k > key[tr], b).astype(np.int64)
     return ((x > held[:, None]) & real).sum(1), same.sum(1), beat, int(count.sum())
 
-# %% ../nbs/17b_sequential.ipynb #3d371cb2
+# %% ../nbs/17b_sequential.ipynb #d8b55f73
 @dataclasses.dataclass(frozen=True)
 class _Job:
     "What every round of one sequential evaluation shares."
@@ -196,10 +196,8 @@ def _round(job:_Job, tracks:dict, todo:dict, j:int):
         step = max(1, _CELLS // max(k, n_items if part is rest else 1))
         for c0 in range(0, len(part), step):
             t = part[c0:c0 + step]
-            E = job.excl[job.users[t]]
-            ptr, idx = E.indptr.astype(np.int64), E.indices.astype(np.int64)
             neg = np.empty((len(t), max(k, 0)), np.int64)
-            _draw_negatives(job.seed, t, ptr, idx, n_items, False, neg)
+            _draw_negatives(job.seed, t, *_rows(job, t), n_items, False, neg)
             for m, w in todo.items():
                 sel = np.isin(t, w, assume_unique=True)
                 if sel.any(): _grow(job, m, tracks[m], t[sel], neg[sel], part is rest, j)
