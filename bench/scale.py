@@ -18,13 +18,13 @@ import scipy.sparse as sp
 D, BLOCK = 64, 256
 LEAN, NOISE = 0.6, {'A': 1.0, 'B': 1.1}   # how far a user leans to its held-out item; each model's noise
 
-def world(N:int, M:int, seed:int=0):
-    "Factors of the two models, the training items and the held-out items (each user's vector leans towards its own)."
+def world(N:int, M:int, seed:int=0, d:int=D, lean:float=LEAN, noise:dict=NOISE):
+    "Factors of the models (model -> its noise), the training items and the held-out items (users lean towards theirs)."
     rng = np.random.default_rng(seed)
-    V = rng.standard_normal((N, D), np.float32)
+    V = rng.standard_normal((N, d), np.float32)
     best = rng.integers(0, N, M)
-    U = (LEAN * V[best] + rng.standard_normal((M, D), np.float32)).astype(np.float32)
-    models = {k: (V + s * rng.standard_normal(V.shape, np.float32)).astype(np.float32) for k, s in NOISE.items()}
+    U = (lean * V[best] + rng.standard_normal((M, d), np.float32)).astype(np.float32)
+    models = {k: (V + s * rng.standard_normal(V.shape, np.float32)).astype(np.float32) for k, s in noise.items()}
     # a CSR of each user's training items: 5 to 200 of them (pools of different sizes: pool strata)
     sizes = np.exp(rng.uniform(np.log(5), np.log(200), M)).astype(np.int64)
     items = rng.integers(0, N - 1, sizes.sum())
@@ -39,8 +39,8 @@ def split_of(N, M, train, best):
     ho = sp.csr_matrix((np.ones(M), (np.arange(M), best)), shape=(M, N))
     return Split(train, ho, np.arange(M), best)
 
-def full_ranking(U, models, train, best) -> dict:
-    "The global rank of each held-out item under each model: one matrix product per block of users."
+def full_ranking(U, models, train, best, pessimistic:bool=False) -> dict:
+    "The global rank of each held-out item under each model (ties above it when pessimistic), one product per block."
     out = {}
     for name, V in models.items():
         R = np.empty(len(U), np.int64)
@@ -49,7 +49,7 @@ def full_ranking(U, models, train, best) -> dict:
             S = U[b] @ V.T
             s_true = S[np.arange(S.shape[0]), best[b]]
             T = train[b].tocoo(); S[T.row, T.col] = -np.inf
-            R[b] = 1 + (S > s_true[:, None]).sum(1)
+            R[b] = (S >= s_true[:, None]).sum(1) if pessimistic else 1 + (S > s_true[:, None]).sum(1)   # item once
         out[name] = R
     return out
 

@@ -15,36 +15,17 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 
-D, BLOCK, LEAN, NOISE = 32, 256, 1.0, (1.0, 1.15, 1.3, 1.45)
+from scale import world as _world, full_ranking as _full_ranking
+
+D, LEAN, NOISE = 32, 1.0, {f'm{i}': s for i, s in enumerate((1.0, 1.15, 1.3, 1.45))}
 
 def world(N:int, M:int, seed:int=0):
-    "Factors of the four models, the training items and the held-out items."
-    rng = np.random.default_rng(seed)
-    V = rng.standard_normal((N, D), np.float32)
-    best = rng.integers(0, N, M)
-    U = (LEAN * V[best] + rng.standard_normal((M, D), np.float32)).astype(np.float32)
-    models = {f'm{i}': (V + s * rng.standard_normal(V.shape, np.float32)).astype(np.float32)
-              for i, s in enumerate(NOISE)}
-    sizes = np.exp(rng.uniform(np.log(5), np.log(200), M)).astype(np.int64)
-    items = rng.integers(0, N - 1, sizes.sum())
-    items += items >= np.repeat(best, sizes)                        # never the held-out item
-    train = sp.csr_matrix((np.ones(items.size), items, np.r_[0, np.cumsum(sizes)]), shape=(M, N))
-    train.sum_duplicates(); train.data[:] = 1
-    return U, models, train, best
+    "Factors of the four models (each a noisier copy of the first), the training items and the held-out items."
+    return _world(N, M, seed, D, LEAN, NOISE)
 
 def full_ranking(U, models, train, best) -> dict:
-    "The global rank of each held-out item under each model (ties pessimistic), one matrix product per block."
-    out = {}
-    for name, V in models.items():
-        R = np.empty(len(U), np.int64)
-        for b0 in range(0, len(U), BLOCK):
-            b = slice(b0, b0 + BLOCK)
-            S = U[b] @ V.T
-            s_true = S[np.arange(S.shape[0]), best[b]]
-            T = train[b].tocoo(); S[T.row, T.col] = -np.inf
-            R[b] = (S >= s_true[:, None]).sum(1)                     # the item itself counted once
-        out[name] = R
-    return out
+    "The global rank of each held-out item under each model, ties pessimistic, one matrix product per block."
+    return _full_ranking(U, models, train, best, pessimistic=True)
 
 def truth(R:dict, N:int) -> tuple:
     "Each model's NDCG@10 and Recall@10, and each pair-metric's full-ranking call (a, b, or 'undecided')."
