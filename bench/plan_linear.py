@@ -26,6 +26,7 @@ _orig, rows, clock = tr._se_at, [], dict(refits=0.0, linear=0.0)
 
 def both(R, pairs, Ns, n, replace, metrics, s):
     "The plan's `_se_at` with refits (returned: the plan goes on as before) and linearised, from the same state."
+    if n is None: return _orig(R, pairs, Ns, n, replace, metrics, s)      # the full ranking: no bootstrap
     rng = copy.deepcopy(s.rng)
     bs._BATCH_CACHE.clear(); t0 = time.perf_counter()
     ref = _orig(R, pairs, Ns, n, replace, metrics, dataclasses.replace(s, linear=False))

@@ -17,6 +17,7 @@ from .data import Split
 from .ranks import _draw, _kernel_seed, _prepare
 from .evaluation import SampledRanks, _fit_defaults, _get_estimator
 from .trust import evaluate_models, RECOMMENDED, _check_client, _metric_pairs, _check_level
+from .trust import minimum_detectable_difference
 from .metrics import metric_label
 from .adapters import ScoredInputs, _check_ties, _tie_ranks, _score_nan, tie_summary, tie_warnings
 
@@ -452,8 +453,9 @@ def _final_size(pilot:pd.DataFrame, # the pilot's comparisons, planned (needs_n;
                ) -> int:            # the final evaluation's n
     "The two-stage design's final n: the largest size any pair needs when every pair has one, within `afford`; else all of it."
     if not len(pilot): return int(min(n0, afford))
-    z = norm.ppf((1 + pilot.attrs.get('level', 0.95)) / 2)
-    mde0 = (z + norm.ppf(pilot.attrs.get('power', 0.8))) * (pilot.hi - pilot.lo) / (2 * z)     # what n0 detects
+    level, power = pilot.attrs.get('level', 0.95), pilot.attrs.get('power', 0.8)
+    se0 = (pilot.hi - pilot.lo) / (2 * norm.ppf((1 + level) / 2))      # the pilot's se, from its interval
+    mde0 = minimum_detectable_difference(se0, level, power)            # what n0 detects
     clear = np.abs(pilot.difference) >= mde0                       # a decided pair that n0 decides again with the power
     need = np.where(pilot.decision != 'undecided', np.where(clear, n0, np.nan), pilot.needs_n).astype(np.float64)
     return int(min(max(n0, need.max()), afford)) if np.isfinite(need).all() else int(afford)

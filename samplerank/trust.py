@@ -22,7 +22,8 @@ register_estimator('MLE-auto', **_MLE_AUTO)(_fit_mle_auto)     # the registry's 
 
 # %% auto #0
 __all__ = ['DECISION_RULE', 'PLAN_WORDS', 'RECOMMENDED', 'decision_rule', 'plan_verdict', 'plan_legend', 'evaluate_models',
-           'per_metric', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample']
+           'per_metric', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample',
+           'minimum_detectable_difference']
 
 # %% ../nbs/16_trust.ipynb #305d8b74
 def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
@@ -540,9 +541,18 @@ def _adaptive_at(R:np.ndarray, Ns, n0:int, n_max:int, replace:bool, rng) -> tupl
     return r, sizes
 
 # %% ../nbs/16_trust.ipynb #ad1a2d89
+def _full_ranking_se(Ra:np.ndarray, Rb:np.ndarray, N:int, metric:tuple) -> float:
+    "Standard error of a - b's metric@K with the full ranking: the users' own spread, sd_u / sqrt(M) (NaN: one user)."
+    if len(Ra) < 2: return np.nan
+    w = metric_weights(metric[0], N, metric[1])
+    return np.std(w[Ra - 1] - w[Rb - 1], ddof=1) / np.sqrt(len(Ra))
+
 def _se_at(R:dict, pairs:list, Ns, n, replace:bool, metrics:list, s:Settings) -> dict:
-    "Standard error of each (metric index j, a, b) difference in one evaluation of the plausible ranks R at n (or adaptive)."
-    # n: a sample set size, or (n0, n_max) for adaptive sampling; metrics: the (metric, K) pairs that j indexes
+    "Standard error of each (metric index j, a, b) difference at a planned design, from the plausible ranks R."
+    # n: a sample set size, (n0, n_max) for adaptive sampling, or None for the full ranking;
+    # metrics: the (metric, K) pairs that j indexes
+    if n is None:
+        return {(j, a, b): _full_ranking_se(R[a], R[b], int(np.max(Ns)), metrics[j]) for j, a, b in pairs}
     models = list(dict.fromkeys(m for _, a, b in pairs for m in (a, b)))
     if isinstance(n, tuple): drawn = {k: _adaptive_at(R[k], Ns, *n, replace, s.rng) for k in models}
     else: drawn = {k: (_resample_at(R[k], Ns, n, replace, s.rng), n) for k in models}
@@ -557,8 +567,12 @@ def _se_at(R:dict, pairs:list, Ns, n, replace:bool, metrics:list, s:Settings) ->
     return out
 
 # %% ../nbs/16_trust.ipynb #e4cb631a
-def _mde(se, level:float, power:float):
-    "The minimum detectable difference: the smallest |Delta| named with probability `power` at standard error `se`."
+def minimum_detectable_difference(se,                 # standard error(s) of a difference (NaN: not identified)
+                                  level:float=0.95,   # confidence level of the decision rule
+                                  power:float=0.8,    # probability of naming the better model
+                                 ) -> np.ndarray:     # the smallest |difference| decided with that power
+    "The minimum detectable difference (z + z_power) se: the one formula of every plan and design."
+    level, power = _check_level(level), _check_level(power, 'power')
     return (norm.ppf((1 + level) / 2) + norm.ppf(power)) * np.asarray(se, np.float64)
 
 def _nonincreasing(values) -> np.ndarray:
@@ -583,10 +597,8 @@ def _plan_ses(evs:dict, todo:dict, compared:list, metrics:list, n0:int, s:Settin
     se = {(j, a, b): {n0: np.nan if _unidentified(compared[j][0].identified.iloc[i])[0]
                       else np.std(compared[j][1][:, i], ddof=1)} for (j, a, b), i in todo.items()}
     R = _plausible_ranks({k: evs[k] for _, a, b in todo for k in (a, b)}, s)
-    for j, a, b in todo:                                 # the full ranking leaves only the users' own spread
-        w = metric_weights(metrics[j][0], first.N, metrics[j][1])
-        se[(j, a, b)][first.N] = np.std(w[R[a] - 1] - w[R[b] - 1], ddof=1) / np.sqrt(first.M)
     Ns, last, adaptive = (first.N if first.catalogue_size else first.Ns), n0, {}
+    for key, v in _se_at(R, list(todo), Ns, None, first.replace, metrics, s).items(): se[key][first.N] = v
     sim = dataclasses.replace(s, n_boot=max(50, s.n_boot // 2), identify=True, linear=True)   # a simulated evaluation
     sizes = [v for v in _plan_sizes(n0, int(first.Ns.min())) if v < first.N]
     for n in tqdm(sizes, disable=not s.progress, desc='plan', leave=False):
@@ -617,9 +629,10 @@ def _needs_n(evs:dict, compared:list, metrics:list, s:Settings) -> list:
         rows = []
         for a, b, i in undecided[j]:
             key = (j, a, b)
-            ns = sorted(se[key]); raw = _mde([se[key][n] for n in ns], s.level, s.power)   # the last n: the full ranking
+            ns = sorted(se[key]); raw = minimum_detectable_difference([se[key][n] for n in ns], s.level, s.power)   # last: N
             mde = _nonincreasing(raw[:-1])               # the full ranking's se overstates (unpaired): capped
-            mde = np.r_[mde, np.nanmin(np.r_[raw[-1], mde])]
+            seen = np.r_[raw[-1], mde]; seen = seen[np.isfinite(seen)]        # none: one user, or unidentified
+            mde = np.r_[mde, seen.min() if len(seen) else np.nan]
             d = _planned_difference(table.difference.iloc[i], np.std(diff[:, i], ddof=1))   # shrunk for selection
             for n, m in zip(ns, mde):
                 se_n = se[key][n]
@@ -631,7 +644,7 @@ def _needs_n(evs:dict, compared:list, metrics:list, s:Settings) -> list:
             out['mde'][i], out['mde_n'][i] = mde[ns.index(at)], at
             out['planned_power'][i], out['assurance'][i] = rows[len(rows) - len(ns) + ns.index(at)][5:]
             if key in adaptive:
-                out['adaptive_mde'][i], out['adaptive_n_max'][i] = float(_mde(adaptive[key], s.level, s.power)), n_max
+                out['adaptive_mde'][i], out['adaptive_n_max'][i] = float(minimum_detectable_difference(adaptive[key], s.level, s.power)), n_max
             mid = [(abs(np.log(n / (10 * n0))), n, m) for n, m in zip(ns, mde) if n0 < n < first.N and np.isfinite(m)]
             if mid: out['mde_mid'][i], out['mde_mid_n'][i] = min(mid)[2], min(mid)[1]   # the size nearest 10 n
         plans.append((*out.values(), pd.DataFrame(rows, columns=['a', 'b', 'n', 'se', 'mde', 'power', 'assurance'])))
