@@ -48,10 +48,19 @@ def _draw_negatives(seed, streams, ptr, idx, n_items, replace, out):
         if replace:
             for j in range(k): out[t, j] = _nth_free(idx, lo, hi, _draw(seed, streams[t], j, P))
             continue
+        c, j = 0, 0
+        if 16 * k >= P:                        # many draws: a bitmap of the pool's P positions (P/8 bytes) is
+            bits = np.zeros((P + 63) // 64, np.uint64)     # smaller than 2k hashed slots, and stays in cache
+            while j < k:
+                pos = _draw(seed, streams[t], c, P); c += 1
+                bit = np.uint64(1) << np.uint64(pos & 63)
+                if bits[pos >> 6] & bit: continue          # the same draws and rejections as the hash table
+                bits[pos >> 6] |= bit
+                out[t, j] = _nth_free(idx, lo, hi, pos); j += 1
+            continue
         size = 2
         while size < 2 * k: size *= 2
         seen = np.full(size, -1, np.int64)     # open addressing: the positions drawn (2k slots, not the pool)
-        c, j = 0, 0
         while j < k:
             pos = _draw(seed, streams[t], c, P); c += 1
             h = pos & (size - 1)
