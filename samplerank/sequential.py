@@ -186,6 +186,8 @@ class _Job:
     ties: str         # the tie rule
     seed: object      # the draws' seed (uint64)
     key: object       # (M,) the held-out items' random keys (the random rule), or None
+    block: int        # test instances scored at a time, at most
+    progress: bool    # a bar of the rounds within each look
 
 def _round(job:_Job, tracks:dict, todo:dict, j:int):
     "Round j for the open instances `todo` (model -> indices): draw up to n 2^j - 1 negatives, or the rest."
@@ -193,7 +195,7 @@ def _round(job:_Job, tracks:dict, todo:dict, j:int):
     union = np.unique(np.concatenate(list(todo.values())))
     rest = union[_takes_rest(size, P[union])] if j else union[:0]        # past half of the pool: the rest of it
     for part, k in ((np.setdiff1d(union, rest), size - 1), (rest, job.n * 2**(j - 1) - 1)):
-        step = max(1, _CELLS // max(k, n_items if part is rest else 1))
+        step = max(1, min(job.block, _CELLS // max(k, n_items if part is rest else 1)))
         for c0 in range(0, len(part), step):
             t = part[c0:c0 + step]
             neg = np.empty((len(t), max(k, 0)), np.int64)
@@ -242,14 +244,17 @@ def _job(scorers:dict, split, draw:Draw, K:int, eps:float) -> _Job:
     if draw.replace is not False:
         raise ValueError(f"design='sequential' draws without replacement (its sample grows to the whole pool); "
                          f"got replace={draw.replace!r}")
-    ties = _check_ties(draw.ties)
+    if draw.client is not None:
+        raise ValueError("design='sequential' has no bootstrap refits to run on a cluster: its intervals are "
+                         f"observed; got client={type(draw.client).__name__}, pass client=None")
+    ties, block = _check_ties(draw.ties), _check_int('block', draw.block, 1)
     n, _, _, excl, users, items, _ = _prepare(split, draw.n, False, None)
     excl.sum_duplicates()
     pools = excl.shape[1] - np.diff(excl[users].indptr) + 1
     spend = _spend(int(pools.max()) - 1, n, eps)                          # most of eps at the largest samples
     seed = _kernel_seed(draw.seed)
     key = _tie_keys(seed, np.arange(len(users)), -1, 0)[:, 0] if ties == 'random' else None
-    return _Job(scorers, excl, users, items, pools, n, K, spend, ties, seed, key)
+    return _Job(scorers, excl, users, items, pools, n, K, spend, ties, seed, key, block, bool(draw.progress))
 
 def _cuts(M:int, looks:tuple) -> list:
     "The number of users seen at each look: the shares rounded, at least one more each time."
@@ -260,11 +265,12 @@ def _cuts(M:int, looks:tuple) -> list:
 # %% ../nbs/17b_sequential.ipynb #28171b34
 def _resolve(job:_Job, tracks:dict, batch, models) -> None:
     "Grow the instances `batch` of every model in `models` until each is out of the top band or resolved."
-    for j in range(len(job.spend)):
-        todo = {m: batch[tracks[m].status[batch] == _OPEN] for m in models}
-        todo = {m: w for m, w in todo.items() if len(w)}
-        if not todo: return
-        _round(job, tracks, todo, j)
+    with tqdm(total=len(job.spend), desc='rounds', leave=False, disable=not job.progress) as bar:
+        for j in range(len(job.spend)):
+            todo = {m: batch[tracks[m].status[batch] == _OPEN] for m in models}
+            todo = {m: w for m, w in todo.items() if len(w)}
+            if not todo: return
+            _round(job, tracks, todo, j); bar.update()
 
 # %% ../nbs/17b_sequential.ipynb #f7680639
 def _values(tr:_Track, pools, metric:str, K:int) -> np.ndarray:
