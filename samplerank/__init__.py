@@ -46,7 +46,8 @@ from samplerank.mapping import (hit_ratio_curve, sampled_hit_ratio_curve, shr_mo
                                 f_optimal, fit_beta_a, mapping_errors)
 from samplerank.mn import (estimate_mn, mn_adjusted_metric, estimate_curves, curve_study, average_relative_error,
                            winner_counts)
-from samplerank.adaptive import adaptive_sample_ranks, sampling_cost, propose_n_max, plan_sample_size
+from samplerank.adaptive import (adaptive_sample_ranks, sampling_cost, propose_n_max, plan_sample_size, default_n_max,
+                                 ADAPTIVE_GROWTH)
 from samplerank.evaluation import (SampledRanks, ESTIMATORS, get_estimator, estimator_label, parse_estimator_label,
                                    fit_estimator, register_estimator, RankDistribution, empirical_distribution)
 from samplerank.trust import (estimate_intervals, compare_models, evaluate_models, plan_comparison, smallest_sample,

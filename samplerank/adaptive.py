@@ -16,7 +16,7 @@ from .mle import estimate_mle
 from .evaluation import empirical_distribution, RankDistribution, _as_pmf
 
 # %% auto #0
-__all__ = ['adaptive_sample_ranks', 'sampling_cost', 'propose_n_max', 'plan_sample_size']
+__all__ = ['ADAPTIVE_GROWTH', 'adaptive_sample_ranks', 'sampling_cost', 'propose_n_max', 'default_n_max', 'plan_sample_size']
 
 # %% ../nbs/14_adaptive.ipynb #fe8ea1a6
 def adaptive_sample_ranks(global_ranks,      # global ranks 1..N of the relevant items
@@ -68,6 +68,17 @@ def propose_n_max(sample_sizes, n0:int, factor:float=10.0) -> int:
     c = sampling_cost(sample_sizes, n0)
     ok = c[c.cost <= factor * c.cost.min()]
     return int(ok.n.max())
+
+# %% ../nbs/14_adaptive.ipynb #c3a7d2e2
+ADAPTIVE_GROWTH = 8   # the default ceiling of adaptive sampling, as a multiple of the first size
+
+def default_n_max(n:int,             # the first sample set size
+                  smallest_pool:int, # the smallest pool among the users (the largest size every user can reach)
+                 ) -> int:           # the ceiling n_max, between n and the smallest pool
+    "The default ceiling of adaptive sampling from n: `ADAPTIVE_GROWTH` times n, at most the smallest pool."
+    n = _check_int('n', n, 2)
+    return max(n, min(ADAPTIVE_GROWTH * n, _check_int('smallest_pool', smallest_pool, 1)))
+
 
 # %% ../nbs/14_adaptive.ipynb #b9c41977
 def _check_candidates(name:str, value, item) -> list:

@@ -18,6 +18,7 @@ from .ranks import _draw, _kernel_seed, _prepare
 from .evaluation import SampledRanks, _fit_defaults, _get_estimator
 from .trust import evaluate_models, RECOMMENDED, _check_client, _metric_pairs, _check_level
 from .trust import minimum_detectable_difference
+from .adaptive import default_n_max
 from .metrics import metric_label
 from .adapters import ScoredInputs, _check_ties, _tie_ranks, _score_nan, tie_summary, tie_warnings
 
@@ -315,7 +316,7 @@ def _sample_sizes(split:Split, design:str, n, n_max, replace) -> tuple:
     if design == 'adaptive' and n_max is None and isinstance(split, Split) and len(split.test_users):
         smallest = int(split.pool_sizes.min())
         if smallest < n and replace is False: _prepare(split, n, replace, None)   # refused, naming n
-        n_max = max(n, min(8 * n, smallest))
+        n_max = default_n_max(n, smallest)
     n, n_max, _, excl, users, items, _ = _prepare(split, n, replace, n_max if design == 'adaptive' else None)
     excl.sum_duplicates()                                                       # sorted ids in every row
     return n, n_max, excl, users, items

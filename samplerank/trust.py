@@ -17,6 +17,7 @@ from .evaluation import (SampledRanks, RankDistribution, get_estimator, register
 from .sampling import _StreamedKernel, sample_ranks_shared
 from .mle import _fit_mle_auto, _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES, _MLE_AUTO
 from .bootstrap import _support, _check_kernels, _refits, _draws
+from .adaptive import default_n_max
 import samplerank.mes, samplerank.baselines, samplerank.mn     # register every other estimator, then MLE-auto last:
 register_estimator('MLE-auto', **_MLE_AUTO)(_fit_mle_auto)     # the registry's order: MLE-auto last
 
@@ -588,8 +589,6 @@ def _planned_difference(estimate:float, se:float) -> float:
     return 0.0 if estimate == 0 or not np.isfinite(se) else abs(estimate) * max(0.0, 1 - se ** 2 / estimate ** 2)
 
 # %% ../nbs/16_trust.ipynb #5a91b00f
-_ADAPTIVE_MAX = 8   # the adaptive answer grows a user's sample from the current n up to 8 times it (100 to 800)
-
 def _plan_ses(evs:dict, todo:dict, compared:list, metrics:list, n0:int, s:Settings) -> tuple:
     "Each undecided (j, a, b)'s standard errors by n (n0, planned sizes, N) and adaptive; the sizes and the last reached."
     from tqdm.auto import tqdm
@@ -606,7 +605,7 @@ def _plan_ses(evs:dict, todo:dict, compared:list, metrics:list, n0:int, s:Settin
         except _KernelNotHeld: break                     # its kernel (or grid) cannot be held: no larger n is evaluated
         for key in todo: se[key][n] = se_n[key]
         last = n
-    n_max = min(_ADAPTIVE_MAX * n0, int(first.Ns.min()))     # the adaptive answer: from n up to n_max (Algorithm 1)
+    n_max = default_n_max(n0, int(first.Ns.min()))      # the adaptive answer: from n up to n_max (Algorithm 1)
     # (an adaptive evaluation has its own; an estimator of one n for all users has none)
     if n_max > n0 and all(ev.fixed_n for ev in evs.values()) and get_estimator(s.method).per_user_n:
         with contextlib.suppress(_KernelNotHeld):
