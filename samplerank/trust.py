@@ -10,6 +10,7 @@ import contextlib, dataclasses, itertools
 import numpy as np
 import pandas as pd
 from scipy.stats import norm
+from tqdm.auto import tqdm
 from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed, _check_vector
 from .metrics import metric_weights, metric_label
 from .evaluation import (SampledRanks, RankDistribution, get_estimator, register_estimator, _get_estimator,
@@ -177,7 +178,7 @@ class Settings:
     linear:bool = False            # MLE-auto's plain-EM bootstrap linearised at any N (the plan's)
     plan:bool = False              # also plan what would decide each undecided pair
     power:float = 0.8              # the plan's target: probability of naming the better model
-    progress:bool = False          # progress bar of the plan
+    progress:bool = False          # progress bars of the bootstrap and the plan
     client:object = None           # a Dask client for the refits (None: here)
     rng:object = None              # the numpy Generator of the bootstrap and the plan
     options:dict = dataclasses.field(default_factory=dict)   # the estimator's options
@@ -192,6 +193,7 @@ def _stratified_draws(evs:dict,       # model name -> SampledRanks of the same u
     parts = _shared_strata(evs, s.strata, s.exact_pools)        # the same groups, each in one catalogue for all
     _check_kernels(s.method, [sub for _, subs in parts for sub in subs.values()])
     est, draws, shift = (dict.fromkeys(evs, 0.0) for _ in range(3))
+    bar = tqdm(total=len(parts) * len(evs), desc='bootstrap', leave=False, disable=not s.progress)
     for users, subs in parts:
         Hb, W = _resample_counts(subs, s.n_boot, s.rng), _metric_grid(pairs, next(iter(subs.values())).N)  # one support
         fits = {k: est_.fit(ev, **s.options) for k, ev in subs.items()}
@@ -203,9 +205,11 @@ def _stratified_draws(evs:dict,       # model name -> SampledRanks of the same u
                 sh = _start_shift(ev, W, fitted=fits[k]) if s.identify else np.full(len(pairs), np.nan)
                 w = len(users) / first.M
                 est[k], draws[k], shift[k] = est[k] + w * e, draws[k] + w * d, shift[k] + w * sh
+                bar.update()
         except BaseException:                                    # one model failed: the others' tasks stop too
             for r in refits.values(): getattr(r, 'cancel', lambda: None)()
-            raise
+            bar.close(); raise
+    bar.close()
     return est, draws, shift
 
 # %% ../nbs/16_trust.ipynb #409e0224
@@ -276,7 +280,7 @@ def evaluate_models(ranks:dict,                 # model name -> sampled ranks (o
                     identify:bool=True,         # report the start shifts; decide only where the data decide
                     plan:bool=False,            # also say what would decide each undecided pair (needs_n, ...)
                     power:float=0.8,            # the plan's target: probability of naming the better model
-                    progress:bool=False,        # progress bar of the plan
+                    progress:bool=False,        # progress bars of the bootstrap and the plan
                     client=None,                # a Dask `Client`: the refits (and the plan's) run on its cluster
                     **options,                  # options of the estimator (e.g. gamma for BV)
                    ) -> tuple[pd.DataFrame, pd.DataFrame]: # intervals (model, metric, K, ...), comparisons
@@ -403,7 +407,7 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                    identify:bool=True,    # decide only where the data decide the difference
                    plan:bool=False,       # also say what would decide each pair: needs_n, planned_power, ...
                    power:float=0.8,       # the plan's target: probability of naming the better model
-                   progress:bool=False,   # progress bar of the plan
+                   progress:bool=False,   # progress bars of the bootstrap and the plan
                    client=None,           # a Dask `Client`: the refits (and the plan's) run on its cluster
                    **options,             # options of the estimator
                   ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, ...[, plan]
@@ -598,7 +602,8 @@ def _plan_ses(evs:dict, todo:dict, compared:list, metrics:list, n0:int, s:Settin
     R = _plausible_ranks({k: evs[k] for _, a, b in todo for k in (a, b)}, s)
     Ns, last, adaptive = (first.N if first.catalogue_size else first.Ns), n0, {}
     for key, v in _se_at(R, list(todo), Ns, None, first.replace, metrics, s).items(): se[key][first.N] = v
-    sim = dataclasses.replace(s, n_boot=max(50, s.n_boot // 2), identify=True, linear=True)   # a simulated evaluation
+    sim = dataclasses.replace(s, n_boot=max(50, s.n_boot // 2), identify=True, linear=True,   # a simulated
+                              progress=False)                                             # evaluation
     sizes = [v for v in _plan_sizes(n0, int(first.Ns.min())) if v < first.N]
     for n in tqdm(sizes, disable=not s.progress, desc='plan', leave=False):
         try: se_n = _se_at(R, list(todo), Ns, n, first.replace, metrics, sim)
