@@ -211,12 +211,12 @@ def _recall_curves(ranks:dict, n:int, out:Path):
     fig, axs = plt.subplots(1, len(ranks), figsize=(4 * len(ranks), 3.4))
     K = np.arange(1, 201)
     for ax, (name, d) in zip(axs, ranks.items()):
-        ax.plot(K, (d.global_rank.values[:, None] <= K).mean(0), 'k', lw=2, label='exact')   # the users' own pools
+        ax.plot(K, 100 * (d.global_rank.values[:, None] <= K).mean(0), 'k', lw=2, label='exact')   # own pools
         ev = SampledRanks(d.sampled_rank.values, d.pool_size.values, n)
         for method in DEMO_METHODS:                                   # the tables' estimators, with pool strata
             fit = fit_estimator(method, ev)
-            ax.plot(K, [fit.metric('recall', k) for k in K], label=f'{method} (fixed n = {n})')
-        ax.set(title=name, xlabel='K', ylabel='Recall@K')
+            ax.plot(K, [100 * fit.metric('recall', k) for k in K], label=f'{method} (fixed n = {n})')
+        ax.set(title=name, xlabel='K', ylabel='Recall@K (%)')
     axs[0].legend(fontsize=8); fig.tight_layout(); fig.savefig(out / 'recall_curves.png', dpi=110); plt.close(fig)
 
 def _estimates_figure(iv:pd.DataFrame, models:list, out:Path):
@@ -246,7 +246,7 @@ def plot_demo(res:dict,  # output of `demo_results`
     _recall_curves(res['ranks'], res['n'], out)
     _estimates_figure(res['intervals'], list(res['ranks']), out)
 
-# %% ../nbs/21_demo.ipynb #e1d1eb2e
+# %% ../nbs/21_demo.ipynb #5734d85c
 def _bullets(lines:list) -> str:
     "Lines as a Markdown list."
     return '\n'.join(f'- {s}' for s in lines)
@@ -365,7 +365,7 @@ def _intervals_lines(res:dict) -> list[str]:
             "Adaptive intervals are less reliable than fixed-n ones, and adaptive comparisons of nearly tied models "
             "are sometimes wrong",
             "The calibration appendix measures both on these four models ('How power grows with n')",
-            "`estimates.png` (below) draws this table: each estimate with its interval beside the exact value"]
+            "`estimates.png` draws this table: each estimate with its interval beside the exact value"]
 
 def _comparisons_lines(res:dict) -> list[str]:
     "The legend under the demo's comparisons: columns, the decision rule, and the `needs n` labels the table shows."
@@ -399,18 +399,18 @@ def demo_report(res:dict) -> str: # output of `demo_results`
         _bullets(_exact_lines(res)),
         '## Estimated global metrics with 95% intervals (%)',
         markdown_table(res['interval_table'].set_index('model')), _bullets(_intervals_lines(res)),
-        '![Estimates with intervals](estimates.png)',
-        '## Recall@K at every cut-off',
-        _bullets([f"`recall_curves.png` draws each model's Recall@K for K = 1 to 200, exact and estimated",
-                  f"The estimates are {DEMO_METHODS[0]}'s and {DEMO_METHODS[1]}'s from the fixed n = {res['n']} "
-                  "ranks; the tables read them at K = 10"]),
-        '![Recall@K curves](recall_curves.png)',
         '## Which model is better? Paired comparisons',
         f"Differences a - b in percentage points, on the same users, from {DEMO_METHODS[0]}'s estimates. Both "
         f"designs are shown, the one that decides more pairs first ({_designs_text(res)} decided).",
         markdown_table(res['comparisons'].set_index('design'), f'.{_DIGITS}f'), _bullets(_comparisons_lines(res)),
         '## Every pair in one sentence: the better model, or what would decide it',
-        *[block for d in res['decided'].index for block in (f'### {d}', '\n'.join(by_design(d)))]])
+        *[block for d in res['decided'].index for block in (f'### {d}', '\n'.join(by_design(d)))],
+        '## Figures',                                  # last: the command prints the text before the first figure
+        _bullets(["`estimates.png`: the table of estimates drawn, each with its 95% interval beside the exact value",
+                  f"`recall_curves.png`: each model's Recall@K for K = 1 to 200, exact and estimated by "
+                  f"{DEMO_METHODS[0]} and {DEMO_METHODS[1]} from the fixed n = {res['n']} ranks",
+                  "The tables read these curves at K = 10"]),
+        '![Estimates with intervals](estimates.png)', '![Recall@K curves](recall_curves.png)'])
 
 # %% ../nbs/21_demo.ipynb #f65a0a7f
 def run_demo(out:Path,          # directory of report.md and the figures (created if missing)
