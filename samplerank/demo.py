@@ -15,8 +15,9 @@ from .evaluation import SampledRanks
 from .inconsistency import (rendle_example, exact_table, sampled_table, expected_vs_samples,
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
 from .metrics import metric_label
-from .trust import estimate_intervals, evaluate_models, per_metric, RECOMMENDED, DECISION_RULE, _unidentified
-from .report import markdown_table, decision_notes, _detects, _needs_n_labels, _NEEDS_N_LEGEND
+from .trust import (estimate_intervals, evaluate_models, per_metric, RECOMMENDED, DECISION_RULE, PLAN_WORDS,
+                              _unidentified)
+from .report import markdown_table, decision_notes, _detects, _needs_n_labels, _best_line, _plan_lines
 
 # %% auto #0
 __all__ = ['DEMO_METHODS', 'run_example', 'demo_results', 'plot_demo', 'demo_report', 'run_demo']
@@ -72,17 +73,20 @@ DEMO_METHODS = (RECOMMENDED, 'MN-MES')   # estimators with intervals in the demo
 _ADAPTIVE_COLUMN = f'{DEMO_METHODS[0]}, adaptive'   # its intervals under adaptive sampling
 _PAIRS = (('recall', 10), ('ndcg', 10))              # the metrics@K of the demo
 _METRICS = ('recall', 'ndcg')
+_DIGITS = 2                                          # decimals of every percentage and pp in the demo's tables
 
 def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:dict, elsewhere:dict) -> pd.DataFrame:
     "The demo's rows of one comparison (percentage points): exact, naive and estimated differences, decision, plan."
     pp = lambda v: [100 * (v[a] - v[b]) for a, b in zip(c.a, c.b)]
-    interval = [f"{100 * d:.2f} [{100 * l:.2f}, {100 * h:.2f}]" for d, l, h in zip(c.difference, c.lo, c.hi)]
+    f = lambda v: f"{100 * v:.{_DIGITS}f}"
+    interval = [f"{f(d)} [{f(l)}, {f(h)}]" for d, l, h in zip(c.difference, c.lo, c.hi)]
+    needs = [('' if d != 'undecided' else s) for d, s in zip(c.decision, _needs_n_labels(c, elsewhere))]  # decided: ''
     return pd.DataFrame({'design': design, 'metric': metric, 'a': c.a, 'b': c.b,
                          'exact a - b': pp(exact), 'naive sampled a - b': pp(naive),
                          'estimated a - b [95% interval]': interval,
-                         'P(a better)': c.prob_a_better.round(3), 'decision': c.decision,
-                         'needs n': _needs_n_labels(c, elsewhere),        # 'other design' where it decides
-                         'mde': [_detects(r) for r in c.itertuples()]})
+                         'P(a better)': [f"{p:.3f}" for p in c.prob_a_better], 'decision': c.decision,
+                         'needs n': needs,                                  # 'other design' where it decides
+                         'mde': [_detects(r, _DIGITS) for r in c.itertuples()]})
 
 # %% ../nbs/21_demo.ipynb #8795b747
 def _demo_split(protocol:str, frac:float):
@@ -101,7 +105,7 @@ def _designs(ranks:dict, models:list, split, n:int, seed, progress:bool) -> tupl
                                       replace=True, seed=seed, progress=progress)   # Algorithm 1, n..16n
     pools = next(iter(ranks.values())).pool_size.values                      # each user's own catalogue N_u
     fixed = {k: SampledRanks(d.sampled_rank.values, pools, n) for k, d in ranks.items()}   # own sample sizes
-    return {f'fixed n = {n}': fixed, f'adaptive n = {n} to {16 * n}': adaptive}, cost
+    return {f'fixed n = {n}': fixed, f'adaptive n = {n} to {16 * n:,}': adaptive}, cost
 
 # %% ../nbs/21_demo.ipynb #83a47d19
 def _other_design(calls:dict, design:str, m:str, K) -> dict:
@@ -116,7 +120,6 @@ def _comparisons(per_design:dict, exact:dict, naive:dict, models:list, M:int) ->
     rows, notes = [], []
     for design, groups in per_design.items():
         for m, K, cm in groups:
-            cm = cm.assign(adaptive_mde=np.nan, adaptive_n_max=np.nan)   # the adaptive design ran (to 16n): no 8n
             other, at = _other_design(calls, design, m, K), lambda v: {k: v[(k, m, K)] for k in models}
             rows.append(_comparison_rows(cm, design, metric_label(m, K), at(exact), at(naive), other))
             notes += [(design, metric_label(m, K), s) for s in decision_notes(cm, M, elsewhere=other)]
@@ -142,17 +145,19 @@ def _intervals(tables:list, exact:dict) -> pd.DataFrame:
 
 def _interval_cell(r) -> str:
     "'estimate [lo, hi]' in percent, '*' where the interval misses the exact value, '†' where the data do not decide."
-    return (f"{100 * r.estimate:.2f} [{100 * r.lo:.2f}, {100 * r.hi:.2f}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
+    f = lambda v: f"{100 * v:.{_DIGITS}f}"
+    return (f"{f(r.estimate)} [{f(r.lo)}, {f(r.hi)}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
             + (' †' if _unidentified(r.identified)[0] else ''))
 
 def _interval_table(iv:pd.DataFrame) -> pd.DataFrame:
-    "The report's table of intervals: a row per model and metric@K with its exact value, a column per method."
+    "The report's table of intervals: a row per model and metric@K (in order) with its exact value, one per method."
     t = iv.assign(cell=[_interval_cell(r) for r in iv.itertuples()])
     t = t.pivot(index=['model', 'metric'], columns='method', values='cell')[[*DEMO_METHODS, _ADAPTIVE_COLUMN]]
-    t = t.reset_index()
+    order = lambda s: s.map({v: i for i, v in enumerate(iv[s.name].unique())})    # the models' and metrics' order
+    t = t.reset_index().sort_values(['model', 'metric'], key=order, ignore_index=True)
     exact = lambda k, met: iv[(iv.model == k) & (iv.metric == met)].exact.iloc[0]
-    t.insert(2, 'exact', [f"{100 * exact(k, met):.2f}" for k, met in zip(t.model, t.metric)])
-    return t
+    t.insert(2, 'exact', [f"{100 * exact(k, met):.{_DIGITS}f}" for k, met in zip(t.model, t.metric)])
+    return t.rename_axis(None, axis=1)
 
 # %% ../nbs/21_demo.ipynb #6c50e9f6
 def demo_results(n:int=100,            # sample set size including the relevant item
@@ -176,12 +181,14 @@ def demo_results(n:int=100,            # sample set size including the relevant 
     fixed = next(iter(designs))
     exact = {(k, m, K): exact_metric(d.global_rank, m, K) for k, d in ranks.items() for m, K in _PAIRS}   # own pools
     naive = {(k, m, K): exact_metric(d.sampled_rank.values, m, K) for k, d in ranks.items() for m, K in _PAIRS}
-    tables, per_design = [], {}
+    methods = {d: DEMO_METHODS[0] if d == fixed else _ADAPTIVE_COLUMN for d in designs}   # its estimates' column
+    tables, raw = [], {}
     for design, evs in bar(designs.items(), 'intervals and comparisons'):   # per design, one set of draws for all
         t, c = evaluate_models(evs, metrics=_METRICS, Ks=(10,), method=DEMO_METHODS[0], seed=seed, n_boot=n_boot,
                                plan=True, progress=progress)
-        tables.append(t.assign(method=DEMO_METHODS[0] if design == fixed else _ADAPTIVE_COLUMN))
-        per_design[design] = per_metric(c)
+        tables.append(t.assign(method=methods[design]))
+        raw[design] = c.assign(adaptive_mde=np.nan, adaptive_n_max=np.nan)   # the adaptive design ran (to 16n): no 8n
+    per_design = {d: per_metric(c) for d, c in raw.items()}
     pools = next(iter(ranks.values())).pool_size.values
     cmp, notes, decided = _in_design_order(*_comparisons(per_design, exact, naive, list(ranks), len(pools)))
     for method in DEMO_METHODS[1:]:                          # the other estimators: intervals only, model by model
@@ -189,24 +196,28 @@ def demo_results(n:int=100,            # sample set size including the relevant 
                    .assign(model=k, method=method) for k, ev in bar(designs[fixed].items(), f'{method} intervals')]
     iv = _intervals(tables, exact)
     adaptive = designs[list(designs)[1]]
+    mean_n = float(np.mean([ev.n.mean() for ev in adaptive.values()]))
+    share = {fixed: n * len(pools) / pools.sum(), list(designs)[1]: float(cost.share.max())}   # of a full ranking
     return dict(protocol=protocol, frac=frac, n=n, seed=seed, n_boot=n_boot, N=N, split=split, ranks=ranks,
-                metrics=metrics_table(ranks, N, n), intervals=iv, interval_table=_interval_table(iv), comparisons=cmp,
-                decided=decided, notes=notes, adaptive_cost=cost,
-                adaptive_mean_n=float(np.mean([ev.n.mean() for ev in adaptive.values()])))
+                metrics=metrics_table(ranks, N, n, _PAIRS), intervals=iv, interval_table=_interval_table(iv),
+                comparisons=cmp, decided=decided, notes=notes, adaptive_cost=cost, adaptive_mean_n=mean_n,
+                design_comparisons={d: raw[d] for d in decided.index}, design_methods=methods, design_share=share)
 
 # %% ../nbs/21_demo.ipynb #05fae7be
 def _recall_curves(ranks:dict, n:int, out:Path):
-    "The Recall@K curves of each model (exact in the users' own pools; MLE and MES with pool strata), as a figure."
+    "The Recall@K curves of each model (exact in the users' own pools; `DEMO_METHODS` with pool strata), as a figure."
     import matplotlib.pyplot as plt
     from samplerank.evaluation import fit_estimator
     fig, axs = plt.subplots(1, len(ranks), figsize=(4 * len(ranks), 3.4))
+    K = np.arange(1, 201)
     for ax, (name, d) in zip(axs, ranks.items()):
-        K = np.arange(1, 201)
-        ax.plot(K, (d.global_rank.values[:, None] <= K).mean(0), 'k', lw=2, label='exact')   # the users' own pools
+        ax.plot(K, 100 * (d.global_rank.values[:, None] <= K).mean(0), 'k', lw=2, label='exact')   # own pools
         ev = SampledRanks(d.sampled_rank.values, d.pool_size.values, n)
-        for method in ('MLE', 'MES'): ax.plot(K, fit_estimator(method, ev).cdf[:200], label=method)   # pool strata
-        ax.set(title=name, xlabel='K', ylabel='Recall@K')
-    axs[0].legend(); fig.tight_layout(); fig.savefig(out / 'recall_curves.png', dpi=110); plt.close(fig)
+        for method in DEMO_METHODS:                                   # the tables' estimators, with pool strata
+            fit = fit_estimator(method, ev)
+            ax.plot(K, [100 * fit.metric('recall', k) for k in K], label=f'{method} (fixed n = {n})')
+        ax.set(title=name, xlabel='K', ylabel='Recall@K (%)')
+    axs[0].legend(fontsize=8); fig.tight_layout(); fig.savefig(out / 'recall_curves.png', dpi=110); plt.close(fig)
 
 def _estimates_figure(iv:pd.DataFrame, models:list, out:Path):
     "Each model's estimates with their 95% intervals beside the exact value, a panel per metric@K."
@@ -229,72 +240,177 @@ def _estimates_figure(iv:pd.DataFrame, models:list, out:Path):
 def plot_demo(res:dict,  # output of `demo_results`
               out:Path,  # directory the two figures are written to
              ):
-    "The demo's figures: Recall@K curves (exact, MLE, MES) per model, and the estimates with their 95% intervals."
+    "The demo's figures: Recall@K curves (exact, MLE-auto, MN-MES) per model, and the estimates with their intervals."
     import matplotlib; matplotlib.use('Agg')
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     _recall_curves(res['ranks'], res['n'], out)
     _estimates_figure(res['intervals'], list(res['ranks']), out)
 
+# %% ../nbs/21_demo.ipynb #5734d85c
+def _bullets(lines:list) -> str:
+    "Lines as a Markdown list."
+    return '\n'.join(f'- {s}' for s in lines)
+
+def _mean_n(res:dict, design:str) -> float:
+    "The mean sample set size of a design: n for the fixed design, the adaptive design's mean."
+    return res['n'] if design == next(iter(res['design_methods'])) else res['adaptive_mean_n']
+
+def _recommended(res:dict) -> str:
+    "The design the demo recommends: the one that decides more pairs; of those that decide as many, the cheaper."
+    d, share = res['decided'], res['design_share']
+    return min([k for k in d.index if d[k] == d.max()], key=share.get)
+
+def _design_lines(res:dict, best:str) -> list[str]:
+    "The recommendation of a design: the pairs each decides, what each scored, and why `best`."
+    d, share, total = res['decided'], res['design_share'], len(res['comparisons']) // len(res['decided'])
+    other = next(k for k in d.index if k != best)
+    why = (f"it decides {d[best] - d[other]} more pairs" if d[best] > d[other] else f"both decide {d[best]} pairs")
+    more = share[best] / share[other]
+    why += (f", at {more:.1f} times the scoring cost" if more > 1 else ', and it scores less')
+    return [f"Designs: {best} decided {d[best]} of {total} pairs, {other} decided {d[other]}",
+            f"Cost: each model scored at most {share[best]:.1%} of its full ranking under {best} (mean n "
+            f"{_mean_n(res, best):,.0f}), {share[other]:.1%} under {other}",
+            f"Recommendation: {best}; {why}"]
+
+def _rest_lines(res:dict, best:str) -> list[str]:
+    "The pairs neither design decides, and what `best`'s plan says would separate them (`_plan_lines`, mde)."
+    raw = res['design_comparisons']
+    key = lambda c: list(zip(c.metric, c.K, c.a, c.b))
+    decided = {k for c in raw.values() for k, d in zip(key(c), c.decision) if d != 'undecided'}
+    c = raw[best]
+    rest = c[[k not in decided for k in key(c)]].reset_index(drop=True)
+    if rest.empty: return ["Every pair is decided by one design or the other"]
+    lines = [f"Not separated by either design: {len(rest)} of {len(c)} pairs"]
+    for m, K in _PAIRS:
+        g = rest[(rest.metric == m) & (rest.K == K)].reset_index(drop=True)
+        if len(g): lines += _plan_lines(g, res['split'].n_users)
+    planned = rest[np.isfinite(rest.mde)]
+    if planned.empty: return lines
+    lo, hi = (f"{100 * v:.{_DIGITS}f}" for v in (planned.mde.min(), planned.mde.max()))
+    full = (planned.mde_n >= next(iter(res['ranks'].values())).pool_size.max()).all()   # every mde: the full ranking's
+    lines.append(f"Even a full ranking decides the {len(rest)} pairs only at true differences of {lo} to {hi} pp "
+                 "or more (mde, 80% power)" if full else f"Their mde, the smallest true difference decided with 80% "
+                 f"power at needs n (else the full ranking), is {lo} to {hi} pp")
+    return lines
+
+def _exact_check(res:dict) -> str:
+    "What the exact metrics, known only in the demo, say of the best models and of the decisions made."
+    ex = res['metrics'].exact.unstack('metric')[[metric_label(m, K) for m, K in _PAIRS]]
+    tops = [ex[m].idxmax() for m in ex]
+    best = (f"{tops[0]} on {' and '.join(ex)}" if len(set(tops)) == 1 else
+            ' and '.join(f"{k} on {m}" for k, m in zip(tops, ex)))
+    c = res['comparisons'][res['comparisons'].decision != 'undecided']
+    right = sum(d == (a if x > 0 else b) for a, b, x, d in zip(c.a, c.b, c['exact a - b'], c.decision))
+    return (f"Check, with the exact metrics only a demo knows: the best model is {best}; "
+            f"{right} of the {len(c)} decisions name the exactly better model")
+
+def _demo_bottom_line(res:dict) -> list[str]:
+    "The demo report's first section: best models and how sure, the pairs not separated, one design recommended."
+    best = _recommended(res)
+    iv, c = res['intervals'], res['design_comparisons'][best]
+    e = iv[iv.method == res['design_methods'][best]]
+    e = e.assign(**{k: 100 * e[k] for k in ('estimate', 'lo', 'hi')})    # in percent, as the tables
+    lines = [_best_line(e[e.metric == metric_label(m, K)], c[(c.metric == m) & (c.K == K)],
+                        f"{metric_label(m, K)}, {best}", _DIGITS) for m, K in _PAIRS]
+    rest = _rest_lines(res, best)
+    lines += rest[:1] + _design_lines(res, best) + rest[1:] + [_exact_check(res)]
+    return ['## Bottom line', _bullets([s + '.' for s in lines])]
+
 # %% ../nbs/21_demo.ipynb #a2b7ac51
-def _protocol_paragraph(res:dict) -> str:
-    "The demo report's first paragraph: protocol, data, pools, sampling and the estimators' strata."
+def _protocol_lines(res:dict) -> list[str]:
+    "The demo's protocol, a short line each: data, split, pools, models, designs, estimators, intervals."
     split, N, n, seed, protocol, frac = (res[k] for k in ('split', 'N', 'n', 'seed', 'protocol', 'frac'))
     pools = next(iter(res['ranks'].values())).pool_size
-    held_out = 'leave-one-out' if protocol == 'loo' else f'temporal hold-out ({frac:.0%})'
-    return (f"Protocol: {held_out}, items with at least 5 ratings; {split.n_users:,} users, {split.n_items:,} items, "
-            f"{len(split.test_users):,} test instances; each held-out item is ranked among its user's own pool of "
-            f"unseen items (N_u = {pools.min():,} to {pools.max():,}, median N = {N:,}); sampled evaluation with "
-            f"n = {n:,} "
-            f"(seed {seed}). The estimates use the users' own pool sizes through pool strata (users grouped by N_u, "
-            "each group with its own rank distribution; the evaluation chapter), and are compared with the exact "
-            "metric on the own pools. Data: MovieLens ml-latest-small (F. M. Harper and J. A. Konstan, 2015), under "
-            "its usage license.")
+    held_out = 'leave-one-out' if protocol == 'loo' else f"temporal hold-out of each user's latest {frac:.0%}"
+    fixed, adaptive = res['design_methods']
+    return [f"Data: MovieLens ml-latest-small (F. M. Harper and J. A. Konstan, 2015), under its usage license",
+            f"Items with at least 5 ratings: {split.n_users:,} users, {split.n_items:,} items",
+            f"Held out: {held_out}, {len(split.test_users):,} test instances",
+            f"Each held-out item is ranked among its user's own unseen items "
+            f"(N_u = {pools.min():,} to {pools.max():,}, median N = {N:,})",
+            f"Models: {', '.join(res['ranks'])}",
+            f"Designs: {fixed}, and {adaptive} (seed {seed})",
+            "Adaptive sampling is Algorithm 1 of Li et al. (2023): a user's sample doubles while the held-out item "
+            "ranks first",
+            f"Estimators: {DEMO_METHODS[0]} (recommended) and {DEMO_METHODS[1]}, with pool strata: users grouped by "
+            "N_u, each group with its own rank distribution",
+            f"Intervals: 95%, from {res['n_boot']} bootstrap replicates",
+            "Exact metrics: each held-out item ranked in its user's whole pool, known here to check the estimates"]
 
-def _intervals_paragraph(res:dict) -> str:
-    "The paragraph before the demo report's table of intervals: what a cell says, the marks, the adaptive column."
-    iv, n = res['intervals'], res['n']
+def _exact_lines(res:dict) -> list[str]:
+    "The legend under the demo's table of exact and naive metrics."
+    m = res['metrics']
+    ratio = m.sampled_naive / m.exact
+    return ["exact (own pools): the metric of each user's full ranking of their own unseen items",
+            f"exact (ranks scaled to the median pool): the global ranks rescaled to N = {res['N']:,}",
+            f"naive sampled: the metric read off the sampled ranks (n = {res['n']}) as if they were global ranks",
+            f"The naive value is {ratio.min():.0f} to {ratio.max():.0f} times the exact one: it needs an estimator"]
+
+def _intervals_lines(res:dict) -> list[str]:
+    "The legend under the demo's table of intervals: what a cell says, the marks, the adaptive column, the figure."
+    iv, (fixed, adaptive) = res['intervals'], res['design_methods']
     n_missed = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum())
     n_open = int(_unidentified(iv.identified).sum())
     first, second = DEMO_METHODS
-    return (f"Each cell: estimate [interval] from the one sampled evaluation ({res['n_boot']} bootstrap replicates: "
-            f"for {first} `samplerank.evaluate_models`, whose draws of each design also make the comparisons below; "
-            f"for {second} `samplerank.estimate_intervals`); * marks an interval that misses the exact value "
-            f"({n_missed} of {len(iv)}; about 1 in 20 is expected), and † an estimate that the data do not decide: "
-            "two maximum-likelihood fits, EM from the uniform and from the 1/R start, differ by more than half its "
-            f"interval, which is then widened by that difference on both sides ({n_open} of {len(iv)}; the trust "
-            f"chapter, 'Does the data decide?'). {RECOMMENDED} is the recommended estimator; the adaptive column "
-            f"uses Algorithm 1 of Li et al. (2023), doubling each user's sample from n = {n} up to {16 * n} while the "
-            f"item ranks first (mean sample size {res['adaptive_mean_n']:.0f}; through `samplerank.evaluate_scorers`' "
-            f"sampling, each model scored only the candidates drawn, {res['adaptive_cost'].share.max():.1%} at most "
-            "of what its full ranking scores). Its intervals are less reliable than the fixed-n ones, and its "
-            "comparisons of nearly tied models are sometimes wrong: the calibration appendix measures both on these "
-            "four models over repeated draws of negatives ('How power grows with n').")
+    return [f"A cell: estimate [95% interval] in percent, from the one sampled evaluation",
+            f"{first} and its adaptive column come from `samplerank.evaluate_models`, whose draws also make the "
+            f"comparisons below; {second} from `samplerank.estimate_intervals`",
+            f"`*`: the interval misses the exact value ({n_missed} of {len(iv)}; about 1 in 20 is expected)",
+            f"`†`: the data do not decide the estimate ({n_open} of {len(iv)}). Two maximum-likelihood fits, EM "
+            "from the uniform and from the 1/R start, differ by more than half its interval",
+            "Such an interval is widened by that difference on both sides (the trust chapter, 'Does the data decide?')",
+            f"{_ADAPTIVE_COLUMN}: {first} under {adaptive} (mean sample size {res['adaptive_mean_n']:.0f})",
+            f"Each model scored only the candidates drawn: at most {res['design_share'][adaptive]:.1%} of what its "
+            "full ranking scores",
+            "Adaptive intervals are less reliable than fixed-n ones, and adaptive comparisons of nearly tied models "
+            "are sometimes wrong",
+            "The calibration appendix measures both on these four models ('How power grows with n')",
+            "`estimates.png` draws this table: each estimate with its interval beside the exact value"]
 
-def _comparisons_paragraph(res:dict) -> str:
-    "The paragraph before the demo report's comparisons: the units, the designs, the rule and the legend."
-    cmp = res['comparisons']
-    decided = ', '.join(f"{k}: {v} of {len(cmp) // len(res['decided'])}" for k, v in res['decided'].items())
-    return ("Differences in percentage points, model a minus model b, on the same users "
-            f"(`samplerank.evaluate_models`, {DEMO_METHODS[0]}), for both sampling designs, the one that decides more "
-            f"pairs first ({decided} decided). Decisions: {DECISION_RULE}. "
-            f"{_NEEDS_N_LEGEND} (the trust chapter, 'What would decide it').")
+def _comparisons_lines(res:dict) -> list[str]:
+    "The legend under the demo's comparisons: columns, the decision rule, and the `needs n` labels the table shows."
+    shown = set(res['comparisons']['needs n'])
+    words = {l.format(n='a number'): w for k, (l, w) in PLAN_WORDS.items() if k not in ('decided', 'unplanned')}
+    labels = [(l if l == 'a number' else f"`{l}`") + f": {w}" for l, w in words.items()
+              if (l == 'a number' and any(s[:1].isdigit() for s in shown)) or (l != 'a number' and l in shown)]
+    N_max = next(iter(res['ranks'].values())).pool_size.max()
+    return ["exact a - b and naive sampled a - b: the differences of the exact and of the naive metrics",
+            "P(a better): the share of bootstrap replicates in which a's estimate is above b's",
+            f"decision: {DECISION_RULE}",
+            "needs n: empty for a decided pair; else what the plan says would decide it (80% power)", *labels,
+            "mde (minimum detectable difference): the smallest true difference decided with 80% power at needs n",
+            f"Where no n is named, mde is that of the full ranking (n = {N_max:,}, the largest own pool)"]
+
+def _designs_text(res:dict) -> str:
+    "'adaptive n = 100 to 1,600: 5 of 12, fixed n = 100: 0 of 12': the pairs each design decides, the first first."
+    total = len(res['comparisons']) // len(res['decided'])
+    return ', '.join(f"{k}: {v} of {total}" for k, v in res['decided'].items())
 
 def demo_report(res:dict) -> str: # output of `demo_results`
-    "The demo's report (markdown): protocol and data, exact metrics, estimates with intervals, comparisons, figures."
+    "The demo's report (markdown): bottom line, protocol, exact metrics, estimates, comparisons, figures."
     words = {'exact': 'exact (own pools)', 'exact_reference': 'exact (ranks scaled to the median pool)',
              'sampled_naive': 'naive sampled'}
-    exact = (res['metrics'] * 100).round(2).rename(columns=words).reset_index().set_index('model')
-    exact = markdown_table(exact, '.2f')
+    exact = (res['metrics'] * 100).rename(columns=words).reset_index().set_index('model')
+    by_design = lambda design: [f'- {metric}: {s}' for d, metric, s in res['notes'] if d == design]
     return '\n\n'.join([
-        '# samplerank demo: sampled evaluation on MovieLens ml-latest-small', _protocol_paragraph(res),
-        '## Exact metrics, and the naive sampled metric (%)', exact,
-        '## Estimated global metrics with 95% intervals (%)', _intervals_paragraph(res),
-        markdown_table(res['interval_table'].set_index('model')),
-        '## Which model is better? Paired comparisons', _comparisons_paragraph(res),
-        markdown_table(res['comparisons'].set_index('design'), '.2f'),
+        '# samplerank demo: sampled evaluation on MovieLens ml-latest-small', *_demo_bottom_line(res),
+        '## Protocol', _bullets(_protocol_lines(res)),
+        '## Exact metrics, and the naive sampled metric (%)', markdown_table(exact, f'.{_DIGITS}f'),
+        _bullets(_exact_lines(res)),
+        '## Estimated global metrics with 95% intervals (%)',
+        markdown_table(res['interval_table'].set_index('model')), _bullets(_intervals_lines(res)),
+        '## Which model is better? Paired comparisons',
+        f"Differences a - b in percentage points, on the same users, from {DEMO_METHODS[0]}'s estimates. Both "
+        f"designs are shown, the one that decides more pairs first ({_designs_text(res)} decided).",
+        markdown_table(res['comparisons'].set_index('design'), f'.{_DIGITS}f'), _bullets(_comparisons_lines(res)),
         '## Every pair in one sentence: the better model, or what would decide it',
-        '\n'.join(f'- {design}, {metric}: {s}' for design, metric, s in res['notes']),
-        '![Recall@K curves](recall_curves.png)', '![Estimates with intervals](estimates.png)'])
+        *[block for d in res['decided'].index for block in (f'### {d}', '\n'.join(by_design(d)))],
+        '## Figures',                                  # last: the command prints the text before the first figure
+        _bullets(["`estimates.png`: the table of estimates drawn, each with its 95% interval beside the exact value",
+                  f"`recall_curves.png`: each model's Recall@K for K = 1 to 200, exact and estimated by "
+                  f"{DEMO_METHODS[0]} and {DEMO_METHODS[1]} from the fixed n = {res['n']} ranks",
+                  "The tables read these curves at K = 10"]),
+        '![Estimates with intervals](estimates.png)', '![Recall@K curves](recall_curves.png)'])
 
 # %% ../nbs/21_demo.ipynb #f65a0a7f
 def run_demo(out:Path,          # directory of report.md and the figures (created if missing)
