@@ -56,7 +56,7 @@ from samplerank.adapters import (ranks_from_frame, ranks_from_run, ranks_from_sc
                                  candidates_frame, read_negatives, write_negatives, read_trec_run, read_trec_qrels,
                                  write_trec_run, write_trec_qrels, estimate_multi, read_model_inputs, read_inputs,
                                  ScoredInputs, tie_summary)
-from samplerank.scorers import (scorer_ranks, evaluate_scorers, cost_table, DESIGNS, Draw, Design,
+from samplerank.scorers import (scorer_ranks, evaluate_scorers, cost_table, DESIGNS, Draw, Design, Scorer,
                                 register_design)
 from samplerank.sequential import top_band_pvalue, look_boundaries, sequential_cost, SequentialOptions
 from samplerank.translate import global_metric_bounds, sampled_metric_range

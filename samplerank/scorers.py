@@ -23,7 +23,7 @@ from .metrics import metric_label
 from .adapters import ScoredInputs, _check_ties, _tie_ranks, _score_nan, tie_summary, tie_warnings
 
 # %% auto #0
-__all__ = ['DESIGNS', 'Draw', 'Design', 'register_design', 'scorer_ranks', 'evaluate_scorers', 'cost_table']
+__all__ = ['DESIGNS', 'Draw', 'Design', 'register_design', 'Scorer', 'scorer_ranks', 'evaluate_scorers', 'cost_table']
 
 # %% ../nbs/17a_scorers.ipynb #19c0fd81
 @jit
@@ -292,6 +292,22 @@ def _run_sampled(design:str):
 register_design('fixed', "n - 1 negatives per instance, the same for every model")(_run_sampled('fixed'))
 register_design('adaptive', "Li et al.'s Algorithm 1: the sample doubles while the held-out item ranks first, up "
                 "to n_max", takes=('n_max',))(_run_sampled('adaptive'))
+
+
+# %% ../nbs/17a_scorers.ipynb #85baa38e
+@dataclasses.dataclass(frozen=True)
+class Scorer:
+    "A model's scorer: `score_items(users, items)`, and optionally `score_all(users)`, every item at once."
+    score_items: object       # score(users (b,), items (b, c)) -> (b, c) scores, higher is better
+    score_all: object = None  # score_all(users (b,)) -> (b, number of items) scores, as score_items would give
+
+    def __post_init__(self):
+        for name in ('score_items', 'score_all'):
+            f = getattr(self, name)
+            if not (callable(f) or (f is None and name == 'score_all')):
+                raise ValueError(f"Scorer: {name} must be callable; got {type(f).__name__}")
+
+    def __call__(self, users, items): return self.score_items(users, items)
 
 
 # %% ../nbs/17a_scorers.ipynb #85baa38d

@@ -17,6 +17,7 @@ from .ranks import _draw, _kernel_seed, _prepare
 from .metrics import _weights_at
 from .trust import _metric_pairs, _check_level
 from .adapters import _tie_ranks, _check_ties
+from .scorers import Scorer
 from .scorers import (_draw_negatives, _call, _counts, _tie_keys, _check_scorers, _cost_attrs,
                                 register_design, Draw)
 
@@ -70,9 +71,9 @@ def _spend(P_max:int, n:int, eps:float) -> np.ndarray:
     rounds = 2 + max(0, math.ceil(math.log2(max(P_max / 2 / n, 1))))
     return eps * 2.0**np.arange(rounds) / (2.0**rounds - 1)
 
-def _takes_rest(size, P):
-    "Whether a sample of `size` (with the held-out item) passes half of a pool of P negatives: then all of it."
-    return np.asarray(size) - 1 > np.asarray(P) // 2
+def _takes_rest(size, P, parts:int=2):
+    "Whether a sample of `size` (with the held-out item) passes 1/parts of a pool of P negatives: then all of it."
+    return np.asarray(size) - 1 > np.asarray(P) // parts
 
 # %% ../nbs/17b_sequential.ipynb #6637e223
 def sequential_cost(N:int,          # pool size with the held-out item
@@ -171,6 +172,23 @@ def _rest_of_pool(name:str, scorer, users, items, held, drawn, ptr, idx, streams
         beat = np.bincount(tr, k > key[tr], b).astype(np.int64)
     return ((x > held[:, None]) & real).sum(1), same.sum(1), beat, int(count.sum())
 
+def _full_row(name:str, scorer:Scorer, users, items, ptr, idx, streams, n_items:int, seed,
+              key) -> tuple:  # above, tied, tied above by key, the held-out scores, candidates scored
+    "Rank each instance's held-out item in its whole pool from one row of `score_all`: counts from scratch."
+    b = len(users)
+    every = np.broadcast_to(np.arange(n_items), (b, n_items))
+    x = _call(name, lambda u, i: scorer.score_all(u), users, every, 'scores')    # checked as score_items is
+    held = x[np.arange(b), items]
+    pool = np.ones((b, n_items), bool)
+    pool[np.repeat(np.arange(b), np.diff(ptr)), idx] = False              # training and held-out items
+    same = (x == held[:, None]) & pool
+    beat = np.zeros(b, np.int64)
+    if key is not None and same.any():
+        tr, tc = np.nonzero(same)
+        k = np.empty(len(tr), np.int64); _item_keys(seed, streams, tr, tc.astype(np.int64), k)
+        beat = np.bincount(tr, k > key[tr], b).astype(np.int64)
+    return ((x > held[:, None]) & pool).sum(1), same.sum(1), beat, held, int(pool.sum()) + b
+
 # %% ../nbs/17b_sequential.ipynb #d8b55f73
 @dataclasses.dataclass(frozen=True)
 class _Job:
@@ -188,13 +206,16 @@ class _Job:
     key: object       # (M,) the held-out items' random keys (the random rule), or None
     block: int        # test instances scored at a time, at most
     progress: bool    # a bar of the rounds within each look
+    full_rows: bool   # every scorer has score_all: past 1/16 of a pool, a user is ranked in full from one row
 
 def _round(job:_Job, tracks:dict, todo:dict, j:int):
     "Round j for the open instances `todo` (model -> indices): draw up to n 2^j - 1 negatives, or the rest."
     P, n_items, size = job.pools - 1, job.excl.shape[1], job.n * 2**j
     union = np.unique(np.concatenate(list(todo.values())))
-    rest = union[_takes_rest(size, P[union])] if j else union[:0]        # past half of the pool: the rest of it
-    for part, k in ((np.setdiff1d(union, rest), size - 1), (rest, job.n * 2**(j - 1) - 1)):
+    parts = 16 if job.full_rows else 2                                    # past 1/parts of the pool: all of it
+    rest = union[_takes_rest(size, P[union], parts)] if j else union[:0]
+    known = 0 if job.full_rows else job.n * 2**(j - 1) - 1                 # a full row needs no earlier draws
+    for part, k in ((np.setdiff1d(union, rest), size - 1), (rest, known)):
         step = max(1, min(job.block, _CELLS // max(k, n_items if part is rest else 1)))
         for c0 in range(0, len(part), step):
             t = part[c0:c0 + step]
@@ -213,7 +234,12 @@ def _round(job:_Job, tracks:dict, todo:dict, j:int):
 def _grow(job:_Job, m:str, tr:_Track, t, neg, rest:bool, j:int):
     "One model's instances t: score the new negatives (or the rest of the pool) and update the counts."
     f, key = job.scorers[m], None if job.key is None else job.key[t]
-    if rest:
+    if rest and job.full_rows:                                           # counted afresh from one row
+        g, e, b, tr.held[t], cost = _full_row(m, f, job.users[t], job.items[t], *_rows(job, t), t,
+                                              job.excl.shape[1], job.seed, key)
+        tr.greater[t] = tr.equal[t] = tr.beat[t] = 0
+        tr.drawn[t], tr.status[t] = job.pools[t] - 1, _RESOLVED
+    elif rest:
         g, e, b, cost = _rest_of_pool(m, f, job.users[t], job.items[t], tr.held[t], neg, *_rows(job, t), t,
                                       job.excl.shape[1], job.seed, key)
         tr.drawn[t], tr.status[t] = job.pools[t] - 1, _RESOLVED
@@ -254,7 +280,9 @@ def _job(scorers:dict, split, draw:Draw, K:int, eps:float) -> _Job:
     spend = _spend(int(pools.max()) - 1, n, eps)                          # most of eps at the largest samples
     seed = _kernel_seed(draw.seed)
     key = _tie_keys(seed, np.arange(len(users)), -1, 0)[:, 0] if ties == 'random' else None
-    return _Job(scorers, excl, users, items, pools, n, K, spend, ties, seed, key, block, bool(draw.progress))
+    full_rows = all(isinstance(f, Scorer) and f.score_all is not None for f in scorers.values())
+    return _Job(scorers, excl, users, items, pools, n, K, spend, ties, seed, key, block, bool(draw.progress),
+                full_rows)
 
 def _cuts(M:int, looks:tuple) -> list:
     "The number of users seen at each look: the shares rounded, at least one more each time."
