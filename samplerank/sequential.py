@@ -216,7 +216,8 @@ def _round(job:_Job, tracks:dict, todo:dict, j:int):
     rest = union[_takes_rest(size, P[union], parts)] if j else union[:0]
     known = 0 if job.full_rows else job.n * 2**(j - 1) - 1                 # a full row needs no earlier draws
     for part, k in ((np.setdiff1d(union, rest), size - 1), (rest, known)):
-        step = max(1, min(job.block, _CELLS // max(k, n_items if part is rest else 1)))
+        cells = 2 * _CELLS if part is rest and job.full_rows else _CELLS  # a full row holds no candidate ids:
+        step = max(1, min(job.block, cells // max(k, n_items if part is rest else 1)))   # twice the rows, same memory
         for c0 in range(0, len(part), step):
             t = part[c0:c0 + step]
             neg = np.empty((len(t), max(k, 0)), np.int64)
