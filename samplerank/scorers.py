@@ -454,7 +454,8 @@ def evaluate_scorers(scorers:dict,          # model name -> score(users, items):
     Each scorer is called as `scorer(users, items)`: `users` is a (b,) int64 array of user indices and `items` a
     (b, c) int64 array of candidate item indices, row t for `users[t]`. It returns a (b, c) array of scores,
     higher is better (NaN is refused; +-inf ranks first or last). With `kind='ranking'` it returns instead, per row,
-    a permutation of the columns 0..c-1, best first. `budget` is the number of candidates scored, summed over all models (the two-stage design: pilot
+    a permutation of the columns 0..c-1, best first. A `Scorer(score_items, score_all)` also scores every item at
+    once; the sequential design then ranks a user in full from one row. `budget` is the number of candidates scored, summed over all models (the two-stage design: pilot
     included). `DESIGNS` lists the designs. Warns, as the command line
     does, when more than 5% of a model's held-out items tie with a drawn negative."""
     entry = _check_takes(design, n_max=n_max, budget=budget)
