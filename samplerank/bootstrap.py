@@ -198,23 +198,29 @@ def _mean_gradient(A, w, pi, W) -> tuple[np.ndarray, np.ndarray]:
 
 # %% ../nbs/15a_bootstrap.ipynb #1845f226
 _BAR_WORK = 2**32       # kernel entries x steps x metrics beyond which the sweep back shows a progress bar (about 5 s)
+_KEEP_BYTES = 2**27     # every step of the path kept when (pi, s, q) of all steps fit in 128 MB: no replay
 
 def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
     "d m / d w (C x q) for the posterior means m of the metrics W at the end of the path `etas` from pi0; and the end."
     runs, T, C, k = _band_runs(A), len(etas), len(w), W.shape[1]
-    L = math.isqrt(max(T - 1, 0)) + 1                          # steps per stored point
+    every = T * (2 * len(pi0) + C) * 8 <= _KEEP_BYTES           # every step kept in one pass forwards
+    L = max(T, 1) if every else math.isqrt(max(T - 1, 0)) + 1  # steps per stored point
     starts, stored, pi, none = range(0, T, L), [], np.array(pi0, np.float64), np.empty((0, 0))
     q = np.zeros(C); _over_pass(runs, np.zeros(C), pi, np.empty(len(pi)), q, 0.0, np.empty(0))   # q = A^T pi
-    for a in starts:                                           # forwards, keeping (pi, q) every L steps: bit for bit
+    kept = (np.empty((T, len(pi))), np.empty((T, len(pi))), np.empty((T, C))) if every else None
+    if every: _replay_steps(runs, w, pi, q, etas, *kept)
+    for a in starts if not every else ():                      # forwards, keeping (pi, q) every L steps: bit for bit
         stored.append((pi.copy(), q.copy())); _replay_steps(runs, w, pi, q, etas[a:a + L], none, none, none)
     G = np.ascontiguousarray(_mean_gradient(A, w, pi, W)[1])
     wbar, parts = np.zeros((C, k)), np.zeros((min(_CHUNKS, len(pi)), k, C))
     bar = tqdm.auto.tqdm(total=T, desc='linearised bootstrap', leave=False,
                          disable=None if len(runs[3]) * T * k > _BAR_WORK else True)
-    for a, (p, qa) in zip(reversed(starts), reversed(stored)):   # backwards, each stretch replayed from its point
+    for a, point in zip(reversed(starts), reversed(stored) if not every else [None]):   # backwards
         e = etas[a:a + L]
-        kept_pi, kept_s, kept_q = np.empty((len(e), len(pi))), np.empty((len(e), len(pi))), np.empty((len(e), C))
-        _replay_steps(runs, w, p, qa, e, kept_pi, kept_s, kept_q)
+        if every: kept_pi, kept_s, kept_q = kept
+        else:                                                   # each stretch replayed from its point
+            kept_pi, kept_s, kept_q = np.empty((len(e), len(pi))), np.empty((len(e), len(pi))), np.empty((len(e), C))
+            _replay_steps(runs, w, *point, e, kept_pi, kept_s, kept_q)
         for t in range(len(e) - 1, -1, -1): _back_step(runs, w, kept_pi[t], kept_s[t], kept_q[t], e[t], G, wbar, parts)
         bar.update(len(e))
     bar.close()
