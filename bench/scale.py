@@ -43,9 +43,9 @@ def full_ranking(U, models, train, best, pessimistic:bool=False) -> dict:
     "The global rank of each held-out item under each model (ties above it when pessimistic), one product per block."
     out = {}
     for name, V in models.items():
-        R = np.empty(len(U), np.int64)
-        for b0 in range(0, len(U), BLOCK):
-            b = slice(b0, b0 + BLOCK)
+        R, block = np.empty(len(U), np.int64), max(1, min(BLOCK, 2**28 // len(V)))   # scores of a block: 1 GB at most
+        for b0 in range(0, len(U), block):
+            b = slice(b0, b0 + block)
             S = U[b] @ V.T
             s_true = S[np.arange(S.shape[0]), best[b]]
             T = train[b].tocoo(); S[T.row, T.col] = -np.inf
