@@ -2,8 +2,8 @@
 
 Real processes (`run`) where the process matters: a report written, a bad argument refused, `python -m`, Ctrl-C. The
 other answers run `main(argv)` in this process (`run_here`, ended as a real process would end), since each real process
-pays Python's and Numba's imports. `samplerank demo` runs end to end in the command-line chapter (`main`, with its
-checks of the report)."""
+pays Python's and Numba's imports. The command-line chapter checks what `samplerank demo` hands to `run_demo` and prints,
+the demo chapter the pipeline and its report; the Ctrl-C test below starts the real command."""
 import subprocess, sys
 from pathlib import Path
 from test_adapters_cli import run_here

@@ -231,3 +231,34 @@ def test_notebook_runner_order(tmp_path):
     assert [p.name for p in rn.notebooks(tmp_path, r'^(00_core|index)\.ipynb$')] == ['00_core.ipynb', 'index.ipynb']
     order = rn.longest_first(rn.notebooks(tmp_path), {'16_trust.ipynb': 285, '00_core.ipynb': 1, 'index.ipynb': 9}, default=30)
     assert [p.name for p in order] == ['16_trust.ipynb', 'get_started.ipynb', 'index.ipynb', '00_core.ipynb']
+
+def test_site_server_refuses_only_the_search_index(tmp_path):
+    "check_site serves the site's files to the browser, except the search index (the theme builds it on every page)."
+    import urllib.request, urllib.error
+    cs = _check_site()
+    (tmp_path / 'search').mkdir(); (tmp_path / 'search' / 'search_index.json').write_text('{}')
+    (tmp_path / 'index.html').write_text('<p>home</p>')
+    srv, base = cs.serve(tmp_path)
+    try:
+        assert urllib.request.urlopen(base).read() == b'<p>home</p>'
+        with pytest.raises(urllib.error.HTTPError, match='404'): urllib.request.urlopen(base + 'search/search_index.json')
+    finally: srv.shutdown()
+
+def test_browser_renders_after_scripts_and_timers(tmp_path):
+    """check_site's one browser gives each page's DOM after its scripts ran: a fetch's answer and a timer 20 virtual
+    seconds after the load are in it (MathJax typesets in timer steps), page after page, past a page that fails."""
+    cs = _check_site()
+    chromium = cs.find_chromium()
+    if chromium is None: pytest.skip('no Chromium')
+    (tmp_path / 'data.txt').write_text('fetched')
+    for k in ('a', 'b'):
+        (tmp_path / k).mkdir()
+        (tmp_path / k / 'index.html').write_text(
+            f'<p id="p">{k}</p><script>fetch("../data.txt").then(r => r.text()).then(t => setTimeout(() => '
+            f'document.getElementById("p").textContent += " " + t + " late", 20000));</script>')
+    srv, base = cs.serve(tmp_path)
+    try:
+        out = cs.render_all(chromium, [base + 'a/', 'http://127.0.0.1:9/', base + 'b/'], jobs=1)
+    finally: srv.shutdown()
+    assert '<p id="p">a fetched late</p>' in out[0] and '<p id="p">b fetched late</p>' in out[2], out
+    assert 'fetched late' not in out[1]

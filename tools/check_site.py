@@ -6,8 +6,8 @@ Run after tools/build_docs.py: `python tools/check_site.py [--chromium PATH]`.
 
 Chromium is Debian's `chromium` package (tools/test.sh installs it when it can). Exit status 0: every page is clean;
 1: the problems are listed one per line; 3: no Chromium to render with (the check did not run)."""
-import argparse, functools, html as _html, http.server, re, shutil, socketserver, subprocess, sys, threading
-from concurrent.futures import ThreadPoolExecutor
+import argparse, fcntl, functools, html as _html, http.server, json, os, queue, re, select, shutil, socketserver
+import subprocess, sys, tempfile, threading, time
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
@@ -88,20 +88,110 @@ def find_chromium(given=None):
     return None
 
 def serve(root:Path):
-    "Serve `root` over HTTP on a free local port in a background thread; returns (server, base URL)."
+    """Serve `root` over HTTP on a free local port in a background thread; returns (server, base URL). The search index
+    is not served: the theme builds it in the browser on every page load (about 1.5 s of CPU a page), and it puts
+    nothing into the page that the check reads."""
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args): pass
+        def do_GET(self):
+            if urlparse(self.path).path.endswith('/search_index.json'): self.send_error(404); return
+            super().do_GET()
     handler = functools.partial(Quiet, directory=str(root))
     srv = socketserver.ThreadingTCPServer(('127.0.0.1', 0), handler)     # several pages load at a time
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, f'http://127.0.0.1:{srv.server_address[1]}/'
 
-def render(chromium:str, url:str, budget_ms:int=30_000) -> str:
-    "The page's DOM after its scripts (MathJax) have run, as headless Chromium sees it."
-    cmd = [chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
-           f'--virtual-time-budget={budget_ms}', '--dump-dom', url]
-    try: return subprocess.run(cmd, capture_output=True, text=True, timeout=90).stdout
-    except subprocess.TimeoutExpired: return ''    # reported as "rendered nothing"
+class Browser:
+    """One headless Chromium that renders page after page, each in a new tab, driven over its DevTools pipe
+    (`--remote-debugging-pipe`: JSON messages ending in a NUL byte on file descriptors 3 and 4). A browser started
+    for each page cost about a second of CPU a page."""
+    def __init__(self, chromium:str):
+        self.profile = tempfile.TemporaryDirectory(prefix='check-site-')
+        to_r, self.w = os.pipe(); self.r, from_w = os.pipe()
+        hi = [fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in (to_r, from_w)]    # above 3 and 4: dup2 cannot clobber them
+        os.close(to_r); os.close(from_w)
+        self.proc = subprocess.Popen(
+            [chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--remote-debugging-pipe',
+             f'--user-data-dir={self.profile.name}', 'about:blank'], pass_fds=(3, 4),
+            preexec_fn=lambda: (os.dup2(hi[0], 3), os.dup2(hi[1], 4)), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for fd in hi: os.close(fd)
+        self.buf, self.n, self.events = b'', 0, []
+
+    def _message(self, deadline:float) -> dict:
+        while b'\0' not in self.buf:
+            left = deadline - time.time()
+            if left <= 0 or not select.select([self.r], [], [], left)[0]: raise TimeoutError('the browser did not answer')
+            chunk = os.read(self.r, 1 << 20)
+            if not chunk: raise EOFError('the browser exited')
+            self.buf += chunk
+        msg, self.buf = self.buf.split(b'\0', 1)
+        return json.loads(msg)
+
+    def send(self, method:str, session:str=None, deadline:float=None, **params) -> dict:
+        "Send a DevTools command (to the tab of `session`) and return its result; events arriving meanwhile are kept."
+        self.n += 1
+        os.write(self.w, json.dumps({'id': self.n, 'method': method, 'params': params,
+                                     **({'sessionId': session} if session else {})}).encode() + b'\0')
+        deadline = deadline or time.time() + 30
+        while (msg := self._message(deadline)).get('id') != self.n: self.events.append(msg)
+        if 'error' in msg: raise RuntimeError(f"{method}: {msg['error']}")
+        return msg.get('result', {})
+
+    def wait(self, method:str, session:str, deadline:float):
+        "Wait for the event `method` of the tab of `session`."
+        while not any(e.get('method') == method and e.get('sessionId') == session for e in self.events):
+            self.events.append(self._message(deadline))
+        self.events = [e for e in self.events if e.get('sessionId') != session]
+
+    def render(self, url:str, budget_ms:int=30_000, timeout:float=90) -> str:
+        """The page's DOM after its scripts (MathJax) have run, as `chromium --virtual-time-budget --dump-dom` gives it:
+        after the load event the page runs `budget_ms` of virtual time (timers fire at once; the clock stops while a
+        fetch is pending)."""
+        deadline = time.time() + timeout
+        tab = self.send('Target.createTarget', url='about:blank')['targetId']
+        s = self.send('Target.attachToTarget', targetId=tab, flatten=True)['sessionId']
+        try:
+            self.send('Page.enable', s)
+            self.send('Page.navigate', s, deadline, url=url)
+            self.wait('Page.loadEventFired', s, deadline)
+            self.send('Emulation.setVirtualTimePolicy', s, policy='pauseIfNetworkFetchesPending', budget=budget_ms)
+            self.wait('Emulation.virtualTimeBudgetExpired', s, deadline)
+            out = self.send('Runtime.evaluate', s, deadline, expression='document.documentElement.outerHTML',
+                            returnByValue=True)
+            return out['result'].get('value') or ''
+        finally:
+            self.send('Target.closeTarget', targetId=tab)
+            self.events = [e for e in self.events if e.get('sessionId') != s]
+
+    def close(self):
+        try: self.send('Browser.close', deadline=time.time() + 10)
+        except (OSError, EOFError, TimeoutError, RuntimeError): pass
+        try: self.proc.wait(10)
+        except subprocess.TimeoutExpired: self.proc.kill(); self.proc.wait()
+        for fd in (self.r, self.w): os.close(fd)
+        self.profile.cleanup()
+
+def render_all(chromium:str, urls:list, jobs:int=2) -> list:
+    """Each URL's DOM after its scripts have run (`Browser.render`), or '' for a page not rendered within 90 s; `jobs`
+    browsers at a time, each rendering its share of the pages one after another."""
+    todo, out = queue.Queue(), [''] * len(urls)
+    for i, u in enumerate(urls): todo.put((i, u))
+    def worker():
+        b = None
+        while True:
+            try: i, u = todo.get_nowait()
+            except queue.Empty: break
+            try:
+                b = b or Browser(chromium)
+                out[i] = b.render(u)
+            except (OSError, EOFError, TimeoutError, RuntimeError, ValueError):
+                if b: b.close()
+                b = None                                 # a stuck or crashed browser: a new one for the next page
+        if b: b.close()
+    threads = [threading.Thread(target=worker) for _ in range(max(1, min(jobs, len(urls))))]
+    for t in threads: t.start()
+    for t in threads: t.join()
+    return out
 
 def page_problems(html:str, page:Path) -> list:
     "The problems of one rendered page."
@@ -117,7 +207,7 @@ def page_problems(html:str, page:Path) -> list:
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--chromium', help='the browser executable (default: chromium on the PATH)')
-    ap.add_argument('--jobs', type=int, default=3, help='pages rendered at a time (default 3: a render mostly waits)')
+    ap.add_argument('--jobs', type=int, default=2, help='browsers rendering at a time (default 2: a render is CPU work)')
     args = ap.parse_args()
     if not (SITE / 'index.html').exists(): sys.exit('check_site: _docs/index.html is missing; run tools/build_docs.py first')
     links = doc_link_problems()
@@ -135,9 +225,8 @@ def main():
     bad, typeset = 0, 0
     rels = [page.parent.relative_to(SITE).as_posix() for page in pages]
     try:
-        # several Chromium processes at a time; the pages are reported in their order
-        with ThreadPoolExecutor(max(1, args.jobs)) as pool:
-            htmls = pool.map(lambda rel: render(chromium, base + ('' if rel == '.' else rel + '/')), rels)
+        # a few browsers, each rendering its share of the pages; the pages are reported in their order
+        htmls = render_all(chromium, [base + ('' if rel == '.' else rel + '/') for rel in rels], args.jobs)
         for page, rel, html in zip(pages, rels, htmls):
             if not html.strip(): print(f'{rel}: Chromium rendered nothing (within 90 s)'); bad += 1; continue
             typeset += 'class="MathJax' in html
