@@ -50,3 +50,16 @@ def test_tables_compile(res, tmp_path):
     over = [float(x) for x in re.findall(r'Overfull \\hbox \(([\d.]+)pt', log)]
     assert all(x <= 5 for x in over), over
     assert (tmp_path / 'doc.pdf').exists()
+
+def test_one_format_per_quantity(res):
+    "Every pp of the text and the tables with one number of decimals, every percentage too; no '*' (the demo's mark)."
+    md = report_markdown(res)
+    pp = {len(d) for d in re.findall(r'\d\.(\d+) pp\b', md)}
+    table = [l.split('|')[4] for l in md.splitlines() if l.startswith('| ndcg@10 |') or l.startswith('| recall@10 |')]
+    pp |= {len(d) for c in table for d in re.findall(r'\d\.(\d+)', c)}
+    assert len(pp) == 1 and '*' not in md, (pp, md.count('*'))
+
+def test_legends_are_lists(res):
+    "The plan's legend and the decision rule: one short list item each, not a paragraph."
+    md = report_markdown(res)
+    assert '\n- `needs n`: ' in md and '\n- `unknown`: ' in md and '\n- the data decide the difference' in md
