@@ -564,10 +564,14 @@ def _latex_escape(text) -> str:
     return _MINUS.sub('$-$', ''.join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))).replace(' - ', ' $-$ ')
 
 # %% ../nbs/20_report.ipynb #8ff3d276
+class _TeX(str):
+    "A table cell that is LaTeX already (`_tabular` does not escape it)."
+
 def _tabular(header:list, rows:list, align:str, caption:str, label:str) -> str:
     "A booktabs table: escaped header and cells (a row that is a string: a group's heading), caption and label."
     def line(i:int, cells) -> list:
-        if not isinstance(cells, str): return [' & '.join(_latex_escape(c) for c in cells) + r' \\']
+        cell = lambda c: c if isinstance(c, _TeX) else _latex_escape(c)
+        if not isinstance(cells, str): return [' & '.join(map(cell, cells)) + r' \\']
         heading = rf'\multicolumn{{{len(header)}}}{{l}}{{\emph{{{_latex_escape(cells)}}}}} \\'
         return [r'\addlinespace', heading] if i else [heading]          # space above every group but the first
     return '\n'.join([r'\begin{table}[t]', r'\centering', rf'\caption{{{_latex_escape(caption)}}}',
@@ -644,12 +648,14 @@ def latex_tables(res:dict, # output of `report_results`
            _tabular(h, rows, 'll' + 'r' * (len(h) - 2), caption, 'tab:samplerank-estimates')]
     if not res['comparisons'].empty:
         h, rows = _pair_rows(res)
-        cols = [c for c in h if c not in ('metric', 'needs n', 'mde', 'assumption')]   # a heading per metric
+        cols = ['model a', 'model b', 'a - b in pp [interval]', 'P(a better)']   # a heading per metric, no metric
+        bold = lambda r, j: _TeX(rf"\textbf{{{_latex_escape(r[j])}}}") if r[h.index('decision')] == r[j] else r[j]
+        marked = [[r[0], bold(r, 1), bold(r, 2), *r[3:]] for r in rows]        # the better model in bold: no column
         caption = (f"Paired comparisons of {p['methods'][0]}'s estimates, metric by metric: a - b in percentage "
-                   f"points (pp) with {level} intervals. A model is named better where the interval excludes 0 and "
-                   "the data decide the difference († where they do not). P(a better): the share of bootstrap "
-                   "replicates with a above b.")
-        out.append(_tabular(cols, _by_metric(h, rows, cols), 'llrrl', caption, 'tab:samplerank-comparisons'))
+                   f"points (pp) with {level} intervals. A model is named better, in bold, where the interval "
+                   "excludes 0 and the data decide the difference († where they do not). P(a better): the share "
+                   "of bootstrap replicates with a above b.")
+        out.append(_tabular(cols, _by_metric(h, marked, cols), 'llrr', caption, 'tab:samplerank-comparisons'))
         if 'assumption' in h:                                                 # the plan and the assumptions: their own
             cols = ['model a', 'model b', 'decision', 'assumption']
             caption = ("The weakest assumption on P(R) under which each decided pair's call holds (legend: report.md).")

@@ -38,9 +38,18 @@ def test_bottom_line_names_the_better_model_first(res):
 def test_prose_splits_sentences():
     assert prose('# T\n\n| x_y |\n- One two. Three four 0.5 pp.\nFive.') == ['One two.', 'Three four 0.5 pp.', 'Five.']
 
+@pytest.fixture(scope='module')
+def res_assumed():
+    "A report whose decisions are labelled by the assumption they need, with a long model name: the widest tables."
+    R = {'Popularity': simulate_global_ranks(1000, 600, median=2, seed=1),
+         'ItemKNN-long-name': simulate_global_ranks(1000, 600, median=100, seed=2),
+         'EASE': simulate_global_ranks(1000, 600, median=30, seed=3)}
+    return report_results(sample_ranks_shared(R, 1000, 100, seed=0), 1000, 100, n_boot=20, assumptions=True)
+
 @pytest.mark.skipif(shutil.which('pdflatex') is None, reason='pdflatex not installed')
-def test_tables_compile(res, tmp_path):
-    (tmp_path / 'tables.tex').write_text(latex_tables(res))
+@pytest.mark.parametrize('which', ['res', 'res_assumed'])
+def test_tables_compile(which, request, tmp_path):
+    (tmp_path / 'tables.tex').write_text(latex_tables(request.getfixturevalue(which)))
     (tmp_path / 'doc.tex').write_text('\\documentclass{article}\\usepackage{booktabs}\n\\begin{document}\n'
                                       '\\input{tables.tex}\n\\end{document}\n')
     subprocess.run(['pdflatex', '-interaction=nonstopmode', '-halt-on-error', 'doc.tex'], cwd=tmp_path,
