@@ -227,6 +227,11 @@ def _pp(x:float, *like:float) -> str:
     digits = min(digits, 2) if like else digits                   # a group: at most 0.01 pp, however small one is
     return f"{100 * float(x):.{max(digits, 0)}f} pp"
 
+def _pp_decimals(c:pd.DataFrame) -> int:
+    "The decimals of every percentage point of a comparisons table: its differences' and mde's (`_decimals`)."
+    values = [np.asarray(c[k], np.float64) for k in ('difference', 'mde', 'mde_mid', 'adaptive_mde') if k in c]
+    return _decimals(100 * np.concatenate(values), 2)
+
 def _assumption_words(table:pd.DataFrame) -> list[str]:
     "Each pair's '; the call holds ...' from its `assumption` label ('' without the column, undecided, or no label)."
     if 'assumption' not in table: return [''] * len(table)
@@ -237,28 +242,31 @@ def _assumption_words(table:pd.DataFrame) -> list[str]:
 
 
 # %% ../nbs/20_report.ipynb #490876d4
-def _mde_words(r, power:float) -> str:
+def _mde_words(r, power:float, pp=_pp) -> str:
     "What the sizes decide, in words: 'at n = 1,000 differences of 2.1 pp or more are decided ...; with the full ...'."
-    full = f"differences of {_pp(r.mde)} or more are decided with {power:.0%} power"
+    full = f"differences of {pp(r.mde)} or more are decided with {power:.0%} power"
     if not np.isfinite(getattr(r, 'mde_mid', np.nan)): return f"With the full ranking {full}"
-    return (f"At n = {int(r.mde_mid_n):,} differences of {_pp(r.mde_mid, r.mde)} or more are decided with {power:.0%} "
-            f"power; with the full ranking, {_pp(r.mde, r.mde_mid)}")
+    return (f"At n = {int(r.mde_mid_n):,} differences of {pp(r.mde_mid, r.mde)} or more are decided with {power:.0%} "
+            f"power; with the full ranking, {pp(r.mde, r.mde_mid)}")
 
 def decision_notes(table:pd.DataFrame, # comparisons of one metric (`compare_models`' table, or `evaluate_models`')
                    M:int=None,         # number of users, named where no n decides a pair (default: the table's)
                    elsewhere:dict=None,# (a, b) -> what another design of the same evaluation decided
+                   digits:int=None,    # decimals of every pp (None: two significant digits in each sentence)
                   ) -> list[str]:      # a few short sentences per pair
     "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
     table = _check_comparison(table)
     out, M = [], _check_int('M', M, 1) if M is not None else table.attrs.get('users')
     users, power = (f"these {M:,} users" if M else "these users"), table.attrs.get('power', 0.8)
     elsewhere, assumed = elsewhere or {}, _assumption_words(table)
+    if digits is not None: digits = _check_int('digits', digits, 0, _MAX_DECIMALS)
+    pp = _pp if digits is None else lambda x, *like: f"{_num(100 * x, digits)} pp"    # a report: its tables' format
     for r, holds in zip(table.itertuples(), assumed):
         pair, verdict = f"{r.a} against {r.b}", _pair_status(r, elsewhere)
-        same = lambda x: _pp(x, r.difference, r.lo, r.hi)                   # one number format in a sentence
+        same = lambda x: pp(x, r.difference, r.lo, r.hi)                   # one number format in a sentence
         allows = f"It estimates {same(r.difference)} and allows {same(r.lo)} to {same(r.hi)}"
         adaptive = (f". Adaptive sampling from this n up to {int(r.adaptive_n_max):,} would decide "
-                    f"{_pp(r.adaptive_mde)} or more" if np.isfinite(getattr(r, 'adaptive_mde', np.nan)) else '')
+                    f"{pp(r.adaptive_mde)} or more" if np.isfinite(getattr(r, 'adaptive_mde', np.nan)) else '')
         out.append(({'decided': lambda: (f"{r.decision} is better ({pair}: the interval of the difference excludes "
                                          f"0){holds}"),
                     'unidentified': lambda: (f"{pair}: undecided. The data do not identify the difference (its start "
@@ -268,16 +276,16 @@ def decision_notes(table:pd.DataFrame, # comparisons of one metric (`compare_mod
                                        "are predicted to decide it, and no larger n could be planned: its kernel does "
                                        "not fit in memory here"),
                     'promised': lambda: (f"{pair}: undecided. n = {int(r.needs_n):,} would decide it: there "
-                                         f"differences of {_pp(r.mde)} or more are decided with {power:.0%} power. "
+                                         f"differences of {pp(r.mde)} or more are decided with {power:.0%} power. "
                                          f"{allows} ({r.planned_power:.0%} power at the estimate shrunk for selection, "
                                          f"{r.assurance:.0%} averaged over what it allows)"),
                     'unknown': lambda: (f"{pair}: undecided, and one evaluation cannot tell whether any n decides "
-                                        f"it. {allows}. {_mde_words(r, power)}"),
+                                        f"it. {allows}. {_mde_words(r, power, pp)}"),
                     'none': lambda: (f"{pair}: undecided. No n decides it on {users}: every difference this "
-                                     f"evaluation allows ({same(r.lo)} to {same(r.hi)}) is below {_pp(r.mde)}, the "
+                                     f"evaluation allows ({same(r.lo)} to {same(r.hi)}) is below {pp(r.mde)}, the "
                                      f"smallest the full ranking decides with {power:.0%} power. More users would"),
                     'elsewhere': lambda: (f"{pair}: undecided in this design, but {elsewhere[(r.a, r.b)]}. "
-                                          f"{allows}. {_mde_words(r, power)}")}[verdict]())
+                                          f"{allows}. {_mde_words(r, power, pp)}")}[verdict]())
                    + (adaptive if verdict in ('promised', 'unknown', 'none', 'elsewhere') else ''))
     return out
 
@@ -318,8 +326,8 @@ def cutoff_note(metric:str, K, N:int, n:int) -> str|None:
     need = int(np.ceil((N - 1) / K)) + 1            # the n whose block is at most K ranks
     return (f"{metric_label(metric, K)}: one sampled position stands for about {block:,.0f} global ranks "
             f"(N = {N:,}, n = {n:,}), more than K = {int(K)}. So the estimate rests on the fitted shape of P(R) "
-            f"inside the top {block:,.0f} ranks, which sampled ranks cannot show. A sample set of n >= {need:,} "
-            f"resolves it, or adaptive sampling up to n_max >= {need:,}")
+            f"inside the top {block:,.0f} ranks, which sampled ranks cannot show. A sample set of at least "
+            f"n = {need:,} resolves it, as does adaptive sampling up to at least that n")
 
 # %% ../nbs/20_report.ipynb #d8082c81
 _RESULT_KEYS = ('protocol', 'sampled', 'estimates', 'comparisons', 'notes', 'rule', 'ties', 'warnings', 'cutoffs')
@@ -349,6 +357,7 @@ def _with_assumptions(evs:dict, c:pd.DataFrame, level:float) -> pd.DataFrame:
     replace = next(iter(evs.values())).replace
     parts = [label_assumptions(evs, g, metric=metric_label(m, K), level=level, replace=replace)
              for m, K, g in per_metric(c)]
+    for t in parts: t.attrs = {}                   # a plan's curves (DataFrames) in attrs: pandas cannot compare them
     labelled = pd.concat(parts, ignore_index=True)
     return c.reset_index(drop=True).assign(**{k: labelled[k].to_numpy() for k in LABEL_COLUMNS})
 
@@ -394,7 +403,9 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
         estimates.append(t)
         if i == 0 and len(evs) > 1:                   # the first estimator's comparisons, metric by metric
             if assumptions: c = _with_assumptions(evs, c, level)
-            notes = [(metric_label(m, K), s) for m, K, g in per_metric(c) for s in decision_notes(g, c.attrs['users'])]
+            digits = _pp_decimals(c)                  # every pp of the report: the format of its comparisons table
+            notes = [(metric_label(m, K), s) for m, K, g in per_metric(c)
+                     for s in decision_notes(g, c.attrs['users'], digits=digits)]
             comparisons = c.reset_index(drop=True); comparisons.attrs = {}   # the plan's curves stay out of the table
     sampled = pd.DataFrame([dict(model=k, metric=m, K=K, sampled=ev.sampled_metric(m, K))
                             for k, ev in evs.items() for m, K in pairs])
@@ -431,7 +442,7 @@ def _panels(t:pd.DataFrame) -> list:
     return [(metric_label(m, K), t[(t.metric == m) & same_K(K)]) for m, K in keys]
 
 # %% ../nbs/20_report.ipynb #b1da808c
-_UNDECIDED = 'not decided by the data (widened)'
+_UNDECIDED = '† not decided by the data (widened)'     # the mark of the tables
 
 def _interval_panel(ax, p:pd.DataFrame, method:str|None):
     "One panel of `plot_intervals`: the rows of one metric@K (`method`: the one estimator, named in the legend)."
@@ -449,6 +460,7 @@ def _interval_panel(ax, p:pd.DataFrame, method:str|None):
     return known
 
 def plot_intervals(table:pd.DataFrame, # estimates: estimate, lo, hi[, model, method, metric, K, identified, exact]
+                   xlabel:str='',      # the x axis' label, e.g. its unit
                   ):                   # a matplotlib Figure
     "Forest plot: every estimate with its interval, one panel per metric@K; hollow where the data do not decide it."
     t = _check_table(table, 'table', {'estimate', 'lo', 'hi'})
@@ -459,7 +471,7 @@ def plot_intervals(table:pd.DataFrame, # estimates: estimate, lo, hi[, model, me
                             squeeze=False)
     for ax, (label, p) in zip(axs[0], panels):
         known = _interval_panel(ax, p, method)
-        ax.set_title(label)
+        ax.set_title(label); ax.set_xlabel(str(xlabel))
     handles, labels = axs[0, 0].get_legend_handles_labels()
     keep = [i for i, l in enumerate(labels) if l != _UNDECIDED or (~known).any()]
     fig.legend([handles[i] for i in keep], [labels[i] for i in keep], loc='lower center', ncol=3, frameon=False,
@@ -482,6 +494,7 @@ def _difference_panel(ax, p:pd.DataFrame, label:str):
     ax.grid(axis='x', alpha=0.3); ax.locator_params(axis='x', nbins=5)
 
 def plot_comparisons(table:pd.DataFrame, # the table of compare_models (or of report_results, with metric and K)
+                     xlabel:str='',      # the x axis' label, e.g. its unit
                     ):                   # a matplotlib Figure
     "Forest plot of paired differences: each pair's a - b with its interval against 0, green where decided."
     t = _check_table(_check_comparison(table), 'table', {'difference', 'lo', 'hi'})
@@ -489,7 +502,7 @@ def plot_comparisons(table:pd.DataFrame, # the table of compare_models (or of re
     rows = len(panels[0][1])
     fig, axs = plt.subplots(1, len(panels), figsize=(3.4 * len(panels) + 1.6, 0.42 * rows + 1.1), sharey=True,
                             squeeze=False)
-    for ax, (label, p) in zip(axs[0], panels): _difference_panel(ax, p, label)
+    for ax, (label, p) in zip(axs[0], panels): _difference_panel(ax, p, label); ax.set_xlabel(str(xlabel))
     fig.legend([plt.Line2D([], [], color=c, marker='o', lw=2) for c in _DECISION_COLOURS.values()],
                ['a model named better', 'undecided'], loc='lower center', ncol=2, frameon=False, fontsize=8)
     fig.tight_layout(rect=(0, 0.12 if rows < 6 else 0.06, 1, 1))
@@ -547,17 +560,25 @@ _LATEX_SPECIAL = {'\\': r'\textbackslash{}', '&': r'\&', '%': r'\%', '$': r'\$',
 _MINUS = re.compile(r'(?<![\w.])-(?=\d)')                       # a hyphen that starts a number, not one inside a name
 
 def _latex_escape(text) -> str:
-    "Text with LaTeX's special characters escaped, and the sign of a negative number as a minus ($-$)."
-    return _MINUS.sub('$-$', ''.join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text)))
+    "Text with LaTeX's special characters escaped; a negative number's sign and a spaced ' - ' as a minus ($-$)."
+    return _MINUS.sub('$-$', ''.join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))).replace(' - ', ' $-$ ')
 
 # %% ../nbs/20_report.ipynb #8ff3d276
+class _TeX(str):
+    "A table cell that is LaTeX already (`_tabular` does not escape it)."
+
 def _tabular(header:list, rows:list, align:str, caption:str, label:str) -> str:
-    "A booktabs table environment: escaped header and cells, the caption and the label."
-    line = lambda cells: ' & '.join(_latex_escape(c) for c in cells) + r' \\'
+    "A booktabs table: escaped header and cells (a row that is a string: a group's heading), caption and label."
+    def line(i:int, cells) -> list:
+        cell = lambda c: c if isinstance(c, _TeX) else _latex_escape(c)
+        if not isinstance(cells, str): return [' & '.join(map(cell, cells)) + r' \\']
+        heading = rf'\multicolumn{{{len(header)}}}{{l}}{{\emph{{{_latex_escape(cells)}}}}} \\'
+        return [r'\addlinespace', heading] if i else [heading]          # space above every group but the first
     return '\n'.join([r'\begin{table}[t]', r'\centering', rf'\caption{{{_latex_escape(caption)}}}',
                       rf'\label{{{label}}}', r'\small\setlength{\tabcolsep}{4pt}', rf'\begin{{tabular}}{{{align}}}',
-                      r'\toprule', line(header), r'\midrule',
-                      *map(line, rows), r'\bottomrule', r'\end{tabular}', r'\end{table}'])
+                      r'\toprule', *line(0, header), r'\midrule', *[l for i, r in enumerate(rows) for l in line(i, r)],
+                      r'\bottomrule', r'\end{tabular}', r'\end{table}'])
+
 
 # %% ../nbs/20_report.ipynb #321a7914
 def _ties_caption(ties:dict) -> str:
@@ -565,12 +586,16 @@ def _ties_caption(ties:dict) -> str:
     return f"Ties: the {ties['rule']} rule." if ties['rule'] else "Ties: not on record (ranks given as ranks)."
 
 # %% ../nbs/20_report.ipynb #45685451
+def _percent_decimals(res:dict) -> int:
+    "The decimals of every metric of a report in percent (naive and estimated; `_decimals`): tables and bottom line."
+    return _decimals(np.r_[100 * res['sampled'].sampled, 100 * res['estimates'].estimate], 2)
+
 def _estimate_table_rows(res:dict) -> tuple[list, list]:
     "The estimates table of a report as (header, rows): per model the naive sampled metric, then each estimator (in %)."
     s, e = res['sampled'], res['estimates']
     cols = list(dict.fromkeys(metric_label(m, K) for m, K in zip(s.metric, s.K)))
     s, e = s.assign(sampled=100 * s.sampled), e.assign(**{c: 100 * e[c] for c in ('estimate', 'lo', 'hi')})   # in %
-    digits = _decimals(np.r_[s.sampled, e.estimate], 2)
+    digits = _percent_decimals(res)
     rows = []
     for k in res['protocol']['models']:
         rows.append([k, 'Sampled (naive)'] + [_num(v, digits) for v in s[s.model == k].sampled])
@@ -591,8 +616,8 @@ _PAIR_HEADER = ['metric', 'model a', 'model b', 'a - b in pp [interval]', 'P(a b
 def _pair_rows(res:dict) -> tuple[list, list]:
     "The comparisons table of a report as (header, rows): one row per pair and metric@K (`_PAIR_HEADER`), in pp."
     c = _check_comparison(res['comparisons'])
-    digits, mde_digits = _decimals(100 * c.difference, 2), _decimals(100 * c.get('mde', pd.Series([])), 1)
-    mde = [_detects(r, mde_digits) for r in c.itertuples()]
+    digits = _pp_decimals(c)                                    # differences and mde: one format, as the sentences
+    mde = [_detects(r, digits) for r in c.itertuples()]
     star = lambda r: ' †' if _unidentified(r.identified)[0] else ''
     pp = lambda v: _num(100 * v, digits)
     diff = lambda r: f"{pp(r.difference)} [{pp(r.lo)}, {pp(r.hi)}]" + star(r)
@@ -603,33 +628,46 @@ def _pair_rows(res:dict) -> tuple[list, list]:
     return _PAIR_HEADER + ['assumption'], [row + [v] for row, v in zip(rows, labels)]
 
 # %% ../nbs/20_report.ipynb #397b4c4c
+def _by_metric(h:list, rows:list, columns:list) -> list:
+    "Each row's `columns` (names in `h`) under a heading per metric@K (its first cell), as `_tabular` takes them."
+    out, last, j = [], None, [h.index(c) for c in columns]
+    for r in rows:
+        if r[0] != last: out.append(r[0]); last = r[0]
+        out.append([r[i] for i in j])
+    return out
+
 def latex_tables(res:dict, # output of `report_results`
                 ) -> str:  # LaTeX: estimates, comparisons and (if any pair is undecided) the plan (needs booktabs)
     "The report's estimates, comparisons and plan as LaTeX booktabs tables, ready to \\input in a paper."
     res = _check_results(res)
     p, level = res['protocol'], _level_text(res['protocol']['level'])
     h, rows = _estimate_table_rows(res)
-    caption = (f"Estimated metrics of {p['users']:,} users in percent, with {level} intervals (samplerank); † the "
+    caption = (f"Estimated metrics of {p['users']:,} users in percent, with {level} intervals (samplerank). † the "
                f"data do not decide the estimate: its interval is widened. {_ties_caption(res['ties'])}")
     out = ['% samplerank report: needs \\usepackage{booktabs}',
            _tabular(h, rows, 'll' + 'r' * (len(h) - 2), caption, 'tab:samplerank-estimates')]
     if not res['comparisons'].empty:
         h, rows = _pair_rows(res)
-        keep = [j for j, c in enumerate(h) if c not in ('needs n', 'mde')]          # the plan: a table of its own
-        caption = (f"Paired comparisons of {p['methods'][0]}'s estimates: differences in percentage points (pp) with "
-                   f"{level} intervals. A model is named better where the interval excludes 0 and the data decide the "
-                   "difference († where they do not); P(a better): the share of bootstrap replicates with a above b"
-                   + ("; assumption: what the call needs of P(R)" if 'assumption' in h else '') + ".")
-        out.append(_tabular([h[j] for j in keep], [[r[j] for j in keep] for r in rows],
-                            'lllrrl' + 'l' * (len(keep) - 6), caption, 'tab:samplerank-comparisons'))
-        plan = [j for j, c in enumerate(h) if c in ('metric', 'model a', 'model b', 'needs n', 'mde')]
-        undecided = [r for r in rows if r[h.index('decision')] == 'undecided' and any(r[j] for j in plan[3:])]
+        cols = ['model a', 'model b', 'a - b in pp [interval]', 'P(a better)']   # a heading per metric, no metric
+        bold = lambda r, j: _TeX(rf"\textbf{{{_latex_escape(r[j])}}}") if r[h.index('decision')] == r[j] else r[j]
+        marked = [[r[0], bold(r, 1), bold(r, 2), *r[3:]] for r in rows]        # the better model in bold: no column
+        caption = (f"Paired comparisons of {p['methods'][0]}'s estimates, metric by metric: a - b in percentage "
+                   f"points (pp) with {level} intervals. A model is named better, in bold, where the interval "
+                   "excludes 0 and the data decide the difference († where they do not). P(a better): the share "
+                   "of bootstrap replicates with a above b.")
+        out.append(_tabular(cols, _by_metric(h, marked, cols), 'llrr', caption, 'tab:samplerank-comparisons'))
+        if 'assumption' in h:                                                 # the plan and the assumptions: their own
+            cols = ['model a', 'model b', 'decision', 'assumption']
+            caption = ("The weakest assumption on P(R) under which each decided pair's call holds (legend: report.md).")
+            decided = [r for r in rows if r[h.index('assumption')]]
+            out.append(_tabular(cols, _by_metric(h, decided, cols), 'llll', caption, 'tab:samplerank-assumptions'))
+        plan = ['model a', 'model b', 'needs n', 'mde']
+        undecided = [r for r in rows if r[h.index('decision')] == 'undecided' and any(r[h.index(c)] for c in plan[2:])]
         if undecided:
-            caption = ("What would decide the undecided pairs: needs n, the smallest sample set size predicted to "
-                       "decide the pair (else a verdict in words), and mde, the smallest true difference decided "
-                       "with 80% power at that size (legend: see report.md).")
-            out.append(_tabular([h[j] for j in plan], [[r[j] for j in plan] for r in undecided], 'lllrr', caption,
-                                'tab:samplerank-plan'))
+            caption = ("What would decide the undecided pairs. The column needs n gives the smallest sample set size "
+                       "predicted to decide a pair, else a verdict in words (legend: report.md). The column mde gives "
+                       "the smallest true difference decided with 80% power at the n shown.")
+            out.append(_tabular(plan, _by_metric(h, undecided, plan), 'llrr', caption, 'tab:samplerank-plan'))
     return '\n\n'.join(out) + "\n"
 
 
@@ -670,47 +708,66 @@ def _protocol_text(p:dict) -> str:
 
 # %% ../nbs/20_report.ipynb #dffcfdc1
 def _ties_text(ties:dict) -> str:
-    "The tie rule of a report, and the models whose held-out items tie with a negative, as a Markdown list item."
+    "The tie rule of a report, and the models whose held-out items tie with a negative, as Markdown list items."
     if ties['rule'] is None:
         return ("- ties: not on record (the sampled ranks were given as ranks: the rule that made them is not "
                 "known here)")
     tied = ties['models'][ties['models'].tied > 0]
-    return (f"- ties: {ties['rule']} ({TIE_WORDS[ties['rule']]}); held-out items tied with a sampled negative: "
+    return (f"- ties: {ties['rule']} ({TIE_WORDS[ties['rule']]})\n- held-out items tied with a sampled negative: "
             + (', '.join(f"{r.model} {r.tied:,} of {r.items:,}" for r in tied.itertuples()) if len(tied) else 'none'))
 
 # %% ../nbs/20_report.ipynb #7277f44e
-_ESTIMATES_TEXT = ("Metrics are in percent (%); differences between them in percentage points (pp). Each model "
-                   "has its naive sampled metric, then the estimate of its metric over the whole catalogue with the "
-                   "interval for these users. `†`: the data do not decide the estimate (two maximum-likelihood fits "
-                   "from different starts differ by more than half the interval). Its interval is widened by that "
-                   "difference.")
-_ASSUMPTION_LEGEND = (" Assumption: the weakest assumption on P(R) under which a decided pair's call holds: "
-                      + '; '.join(f"{k}: the call {v}" for k, v in ASSUMPTION_WORDS.items()) + '.')
+_ESTIMATES_TEXT = ("Metrics are in percent (%). For each model: its naive sampled metric, then each estimator's "
+                   "estimate of the metric over the whole catalogue, with its {level} interval for these users.")
+_DAGGER_ESTIMATE = ("`†`: the data do not decide the estimate. Two maximum-likelihood fits from different starts "
+                    "differ by more than half the interval, and the interval is widened by that difference.")
 _RESOLVED_TEXT = ("Every metric@K of this report is resolved: each cut-off is at least the block of global ranks one "
                   "sampled position stands for.")
 
 def _estimates_part(res:dict) -> list:
     "The report's estimates and cut-offs sections, as Markdown blocks."
     h, rows = _estimate_table_rows(res)
-    return [f"## Estimated metrics with {_level_text(res['protocol']['level'])} intervals", _ESTIMATES_TEXT,
-            markdown_table(pd.DataFrame(rows, columns=h).set_index('model')),
+    level = _level_text(res['protocol']['level'])
+    return [f"## Estimated metrics with {level} intervals", _ESTIMATES_TEXT.format(level=level),
+            f"- {_DAGGER_ESTIMATE}", markdown_table(pd.DataFrame(rows, columns=h).set_index('model')),
+            "Figure `intervals.png` shows each estimate with its interval, hollow where marked `†`.",
             '![Estimates with intervals](intervals.png)',
             '## Which cut-offs these sampled ranks can see',
-            '\n'.join(f'- {s}' for s in res['cutoffs']) or _RESOLVED_TEXT]
+            '\n'.join(f'- {s}.' for s in res['cutoffs']) or _RESOLVED_TEXT]
+
+def _legend_lines(c:pd.DataFrame, h:list) -> list[str]:
+    "The comparisons table's legend, one short line each: marks, P(a better), the plan's labels shown, assumptions."
+    shown = {s for s in _needs_n_labels(c) if s}
+    said = lambda l: l in ('needs n', 'mde') or l in shown or (l == 'more than n' and any(
+        s.startswith('more than ') for s in shown))                                  # a label of PLAN_WORDS shown
+    plan = [s.rstrip('.') + '.' for s in re.split(r'(?<=\.)\s+(?=`)', _NEEDS_N_LEGEND)]   # plan_legend, one a line
+    plan = [s for s in plan if said(s[1:s.index('`', 1)])] if shown else []
+    assumed = (["assumption: the weakest assumption on P(R) under which a decided pair's call holds."]
+               + [f"`{k}`: the call {v}." for k, v in ASSUMPTION_WORDS.items()] if 'assumption' in h else [])
+    return ["`†`: the data do not identify the difference.",
+            "P(a better): the share of bootstrap replicates in which a's metric is above b's.", *plan, *assumed]
+
+def _rule_lines(rule:str) -> list[str]:
+    "The decision rule (`decision_rule`) as a lead-in, one list item per condition and the rest; as is in another form."
+    m = re.fullmatch(r"(.+? only when) (.+?) and (the data .+?); (otherwise .+)", rule)
+    if not m: return [f"Decisions: {rule}."]
+    return [f"Decisions: {m[1]}\n- {m[2]};\n- {m[3]}.", f"{m[4][0].upper()}{m[4][1:]}."]
 
 def _comparisons_part(res:dict) -> list:
     "The report's comparisons and sentences sections, as Markdown blocks (none with one model)."
     if res['comparisons'].empty: return []
     h, rows = _pair_rows(res)
-    legend = _NEEDS_N_LEGEND + '.' + (_ASSUMPTION_LEGEND if 'assumption' in h else '')
+    p = res['protocol']
     return ['## Which model is better? Paired comparisons',
-            f"Differences a - b of {res['protocol']['methods'][0]}'s estimates on the same users, in percentage "
-            f"points (pp). `†`: the data do not identify the difference. P(a better): the share of bootstrap "
-            f"replicates in which a's metric is above b's. {legend}",
+            f"Differences a - b of {p['methods'][0]}'s estimates on the same users, in percentage points (pp), "
+            f"with {_level_text(p['level'])} intervals.",
+            '\n'.join(f'- {s}' for s in _legend_lines(_check_comparison(res['comparisons']), h)),
             markdown_table(pd.DataFrame(rows, columns=h).set_index('metric')),
+            "Figure `comparisons.png` shows each difference with its interval against 0, green where a model is "
+            "named better.",
             '![Paired differences](comparisons.png)',
-            '## Every pair in one sentence', '\n'.join(f'- {m}: {s}' for m, s in res['notes']),
-            f"Decisions: {res['rule']}."]
+            '## Every pair in words', '\n'.join(f'- {m}: {s}.' for m, s in res['notes']),
+            *_rule_lines(res['rule'])]
 
 def _best_line(e:pd.DataFrame, c:pd.DataFrame, label:str, digits:int) -> str:
     "One metric's best model (highest estimate), its interval, and which models the data name it better than."
@@ -728,22 +785,30 @@ def _best_line(e:pd.DataFrame, c:pd.DataFrame, label:str, digits:int) -> str:
     said = '; '.join(said)
     return text + '. ' + said[0].upper() + said[1:]
 
+def _pairs_text(pairs:list) -> str:
+    "Pairs with their metric@K, pairs that share the same metrics named once: 'a and b, a and c (ndcg@10, recall@10)'."
+    metrics = {}
+    for pair, label in pairs: metrics.setdefault(pair, []).append(label)
+    groups = {}
+    for pair, labels in metrics.items(): groups.setdefault(tuple(labels), []).append(pair)
+    return '; '.join(f"{', '.join(f'{a} and {b}' for a, b in ps)} ({', '.join(ls)})" for ls, ps in groups.items())
+
 def _plan_lines(c:pd.DataFrame, users:int) -> list[str]:
-    "What would separate the undecided pairs, verdict by verdict, in the words of `PLAN_WORDS`."
+    "What would separate the undecided pairs, verdict by verdict, in the words of `PLAN_WORDS` (their first clause)."
     rows = [(r, _pair_status(r)) for r in _check_comparison(c).itertuples()]
-    pair = lambda r: f"{r.a} and {r.b} ({metric_label(r.metric, r.K)})"
-    lines = [f"n = {int(r.needs_n):,} would separate {pair(r)}" for r, v in rows if v == 'promised']
+    label = lambda r: metric_label(r.metric, None if pd.isna(r.K) else int(r.K))
+    lines = [f"n = {int(r.needs_n):,} would separate {r.a} and {r.b} ({label(r)})" for r, v in rows if v == 'promised']
     for v in ('unknown', 'none', 'beyond', 'unidentified', 'unplanned'):
-        these = [pair(r) for r, w in rows if w == v]
-        words = PLAN_WORDS[v][1].replace('these users', f'these {users:,} users')
-        if these: lines.append(f"{', '.join(these)}: {words}")
+        these = [((r.a, r.b), label(r)) for r, w in rows if w == v]
+        words = PLAN_WORDS[v][1].split(': ')[0].replace('these users', f'these {users:,} users')
+        if these: lines.append(f"{_pairs_text(these)}: {words}")
     return lines
 
 def _bottom_line(res:dict) -> list[str]:
     "The report's first lines: each metric's best model and how sure, the pairs not separated, what separates them."
     e, c = res['estimates'], res['comparisons']
     e = e[e.method == res['protocol']['methods'][0]].assign(**{c: 100 * e[c] for c in ('estimate', 'lo', 'hi')})
-    digits = _decimals(np.r_[100 * res['sampled'].sampled, 100 * res['estimates'].estimate], 2)   # the table's
+    digits = _percent_decimals(res)                                       # the estimates table's
     lines = []
     for m, K, g in ((m, K, g) for (m, K), g in e.groupby(['metric', 'K'], sort=False, dropna=False)):
         cm = c[(c.metric == m) & ((c.K == K) if not pd.isna(K) else c.K.isna())] if not c.empty else c
@@ -757,22 +822,30 @@ def _bottom_line(res:dict) -> list[str]:
 
 def report_markdown(res:dict, # output of `report_results`
                    ) -> str:  # the report (Markdown)
-    "The report's text: protocol, sampled metrics, estimates with intervals, comparisons, one sentence per pair."
+    "The report's text: bottom line, protocol, estimates with intervals, comparisons, each pair in words, the rule."
     res = _check_results(res)
     parts = ['# samplerank report', *_bottom_line(res), '## The evaluation, as read from the files',
              _protocol_text(res['protocol']) + '\n' + _ties_text(res['ties'])]
-    if res['warnings']: parts += ['## Warnings', '\n'.join(f'- {w}' for w in res['warnings'])]
+    if res['warnings']: parts += ['## Warnings', '\n'.join(f"- {w.rstrip('.')}." for w in res['warnings'])]
     parts += _estimates_part(res) + _comparisons_part(res)
     parts.append('Files: `tables.tex` (LaTeX, booktabs), `results.json` (every number), `intervals.png`/`.svg`' +
                  (', `comparisons.png`/`.svg`.' if not res['comparisons'].empty else '.'))
     return '\n\n'.join(parts) + '\n'
 
 # %% ../nbs/20_report.ipynb #d66011c2
+def _report_figures(res:dict) -> list:
+    "The report's figures as (name, Figure), in its units: estimates in percent, differences in pp, by its estimator."
+    pct = lambda t, cols: t.assign(**{k: 100 * t[k] for k in cols})
+    figures = [('intervals', plot_intervals(pct(res['estimates'], ('estimate', 'lo', 'hi')), 'estimate (%)'))]
+    if not res['comparisons'].empty:
+        label = f"{res['protocol']['methods'][0]}: a - b (pp)"
+        figures.append(('comparisons', plot_comparisons(pct(res['comparisons'], ('difference', 'lo', 'hi')), label)))
+    return figures
+
 def _write_report_files(res:dict, directory:Path) -> str:
     "Write report.md, the figures (PNG and SVG), tables.tex and results.json into `directory`; the report's text."
     text = report_markdown(res)
-    figures = [('intervals', plot_intervals(res['estimates']))]
-    if not res['comparisons'].empty: figures.append(('comparisons', plot_comparisons(res['comparisons'])))
+    figures = _report_figures(res)
     for name, fig in figures:
         fig.savefig(directory / f'{name}.png', dpi=120); fig.savefig(directory / f'{name}.svg'); plt.close(fig)
     (directory / 'tables.tex').write_text(latex_tables(res))

@@ -38,9 +38,18 @@ def test_bottom_line_names_the_better_model_first(res):
 def test_prose_splits_sentences():
     assert prose('# T\n\n| x_y |\n- One two. Three four 0.5 pp.\nFive.') == ['One two.', 'Three four 0.5 pp.', 'Five.']
 
+@pytest.fixture(scope='module')
+def res_assumed():
+    "A report whose decisions are labelled by the assumption they need, with a long model name: the widest tables."
+    R = {'Popularity': simulate_global_ranks(1000, 600, median=2, seed=1),
+         'ItemKNN-long-name': simulate_global_ranks(1000, 600, median=100, seed=2),
+         'EASE': simulate_global_ranks(1000, 600, median=30, seed=3)}
+    return report_results(sample_ranks_shared(R, 1000, 100, seed=0), 1000, 100, n_boot=20, assumptions=True)
+
 @pytest.mark.skipif(shutil.which('pdflatex') is None, reason='pdflatex not installed')
-def test_tables_compile(res, tmp_path):
-    (tmp_path / 'tables.tex').write_text(latex_tables(res))
+@pytest.mark.parametrize('which', ['res', 'res_assumed'])
+def test_tables_compile(which, request, tmp_path):
+    (tmp_path / 'tables.tex').write_text(latex_tables(request.getfixturevalue(which)))
     (tmp_path / 'doc.tex').write_text('\\documentclass{article}\\usepackage{booktabs}\n\\begin{document}\n'
                                       '\\input{tables.tex}\n\\end{document}\n')
     subprocess.run(['pdflatex', '-interaction=nonstopmode', '-halt-on-error', 'doc.tex'], cwd=tmp_path,
@@ -50,3 +59,16 @@ def test_tables_compile(res, tmp_path):
     over = [float(x) for x in re.findall(r'Overfull \\hbox \(([\d.]+)pt', log)]
     assert all(x <= 5 for x in over), over
     assert (tmp_path / 'doc.pdf').exists()
+
+def test_one_format_per_quantity(res):
+    "Every pp of the text and the tables with one number of decimals, every percentage too; no '*' (the demo's mark)."
+    md = report_markdown(res)
+    pp = {len(d) for d in re.findall(r'\d\.(\d+) pp\b', md)}
+    table = [l.split('|')[4] for l in md.splitlines() if l.startswith('| ndcg@10 |') or l.startswith('| recall@10 |')]
+    pp |= {len(d) for c in table for d in re.findall(r'\d\.(\d+)', c)}
+    assert len(pp) == 1 and '*' not in md, (pp, md.count('*'))
+
+def test_legends_are_lists(res):
+    "The plan's legend and the decision rule: one short list item each, not a paragraph."
+    md = report_markdown(res)
+    assert '\n- `needs n`: ' in md and '\n- `unknown`: ' in md and '\n- the data decide the difference' in md
