@@ -51,7 +51,8 @@ from samplerank.adaptive import (adaptive_sample_ranks, sampling_cost, propose_n
 from samplerank.evaluation import (SampledRanks, ESTIMATORS, get_estimator, estimator_label, parse_estimator_label,
                                    fit_estimator, register_estimator, RankDistribution, empirical_distribution)
 from samplerank.trust import (estimate_intervals, compare_models, evaluate_models, plan_comparison, smallest_sample,
-                              per_metric, DECISION_RULE, minimum_detectable_difference)
+                              per_metric, DECISION_RULE, minimum_detectable_difference, decision_rule_parts,
+                              plan_legend_lines)
 from samplerank.adapters import (ranks_from_frame, ranks_from_run, ranks_from_scores, draw_negatives,
                                  candidates_frame, read_negatives, write_negatives, read_trec_run, read_trec_qrels,
                                  write_trec_run, write_trec_qrels, estimate_multi, read_model_inputs, read_inputs,

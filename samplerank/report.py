@@ -17,7 +17,7 @@ from .metrics import metric_label
 from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
 from .trust import (
     estimate_intervals, compare_models, evaluate_models, decision_rule, per_metric, RECOMMENDED,
-    plan_verdict, plan_legend, PLAN_WORDS,
+    plan_verdict, plan_legend_lines, decision_rule_parts, PLAN_WORDS,
     _check_level, _check_comparison, _unidentified, _metric_pairs, _model_evaluations, _check_client)
 from .bounds import label_assumptions, ASSUMPTION_WORDS, LABEL_COLUMNS
 from .adapters import (
@@ -203,8 +203,6 @@ def _pair_status(r, elsewhere:dict=None) -> str:
     "A comparison row's verdict (`plan_verdict`): decided, promised, beyond, unknown, none, elsewhere, ..."
     return plan_verdict(r.decision, r.lo, r.hi, r.identified, getattr(r, 'needs_n', np.nan),
                         getattr(r, 'needs_n_above', np.nan), getattr(r, 'mde', np.nan), (r.a, r.b) in (elsewhere or {}))
-
-_NEEDS_N_LEGEND = plan_legend(0.8)
 
 
 # %% ../nbs/20_report.ipynb #d5bddca7
@@ -740,18 +738,17 @@ def _legend_lines(c:pd.DataFrame, h:list) -> list[str]:
     shown = {s for s in _needs_n_labels(c) if s}
     said = lambda l: l in ('needs n', 'mde') or l in shown or (l == 'more than n' and any(
         s.startswith('more than ') for s in shown))                                  # a label of PLAN_WORDS shown
-    plan = [s.rstrip('.') + '.' for s in re.split(r'(?<=\.)\s+(?=`)', _NEEDS_N_LEGEND)]   # plan_legend, one a line
+    plan = plan_legend_lines(c.attrs.get('power', 0.8))                               # one sentence a label
     plan = [s for s in plan if said(s[1:s.index('`', 1)])] if shown else []
     assumed = (["assumption: the weakest assumption on P(R) under which a decided pair's call holds."]
                + [f"`{k}`: the call {v}." for k, v in ASSUMPTION_WORDS.items()] if 'assumption' in h else [])
     return ["`†`: the data do not identify the difference.",
             "P(a better): the share of bootstrap replicates in which a's metric is above b's.", *plan, *assumed]
 
-def _rule_lines(rule:str) -> list[str]:
-    "The decision rule (`decision_rule`) as a lead-in, one list item per condition and the rest; as is in another form."
-    m = re.fullmatch(r"(.+? only when) (.+?) and (the data .+?); (otherwise .+)", rule)
-    if not m: return [f"Decisions: {rule}."]
-    return [f"Decisions: {m[1]}\n- {m[2]};\n- {m[3]}.", f"{m[4][0].upper()}{m[4][1:]}."]
+def _rule_lines(level:float) -> list[str]:
+    "The decision rule at `level` (`decision_rule_parts`): a lead-in, one list item per condition, and the rest."
+    lead, interval, data, otherwise = decision_rule_parts(level)
+    return [f"Decisions: {lead}\n- {interval};\n- {data}.", f"{otherwise[0].upper()}{otherwise[1:]}."]
 
 def _comparisons_part(res:dict) -> list:
     "The report's comparisons and sentences sections, as Markdown blocks (none with one model)."
@@ -767,7 +764,7 @@ def _comparisons_part(res:dict) -> list:
             "named better.",
             '![Paired differences](comparisons.png)',
             '## Every pair in words', '\n'.join(f'- {m}: {s}.' for m, s in res['notes']),
-            *_rule_lines(res['rule'])]
+            *_rule_lines(p['level'])]
 
 def _best_line(e:pd.DataFrame, c:pd.DataFrame, label:str, digits:int) -> str:
     "One metric's best model (highest estimate), its interval, and which models the data name it better than."

@@ -23,9 +23,9 @@ import samplerank.mes, samplerank.baselines, samplerank.mn     # register every 
 register_estimator('MLE-auto', **_MLE_AUTO)(_fit_mle_auto)     # the registry's order: MLE-auto last
 
 # %% auto #0
-__all__ = ['DECISION_RULE', 'PLAN_WORDS', 'RECOMMENDED', 'decision_rule', 'plan_verdict', 'plan_legend', 'evaluate_models',
-           'per_metric', 'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample',
-           'minimum_detectable_difference']
+__all__ = ['DECISION_RULE', 'PLAN_WORDS', 'RECOMMENDED', 'decision_rule_parts', 'decision_rule', 'plan_verdict',
+           'plan_legend_lines', 'plan_legend', 'evaluate_models', 'per_metric', 'estimate_intervals', 'compare_models',
+           'plan_comparison', 'smallest_sample', 'minimum_detectable_difference']
 
 # %% ../nbs/16_trust.ipynb #305d8b74
 def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
@@ -90,11 +90,16 @@ def _interval(estimate:np.ndarray, # point estimates (q,)
     return *_widened(lo, hi, shift, known, floor), known
 
 # %% ../nbs/16_trust.ipynb #d2ee3371
+def decision_rule_parts(level:float=0.95) -> tuple:
+    "The decision rule of `_decide` in parts: its lead-in, its two conditions, and what happens otherwise."
+    return ("a model is named better only when", f"the {100 * level:g}% interval of the difference excludes 0",
+            "the data decide the difference (the start shift of two maximum-likelihood fits is within half the "
+            "interval)", "otherwise the pair is 'undecided'")
+
 def decision_rule(level:float=0.95) -> str:
     "The decision rule of `_decide` in words, at confidence `level`: every output that shows a decision quotes it."
-    return (f"a model is named better only when the {100 * level:g}% interval of the difference excludes 0 and the "
-            "data decide the difference (the start shift of two maximum-likelihood fits is within half the interval); "
-            "otherwise the pair is 'undecided'")
+    lead, interval, data, otherwise = decision_rule_parts(level)
+    return f"{lead} {interval} and {data}; {otherwise}"
 
 DECISION_RULE = decision_rule(0.95)
 
@@ -146,15 +151,19 @@ def plan_verdict(decision:str,              # the pair's decision: a model's nam
     if elsewhere: return 'elsewhere'
     return 'none' if max(abs(lo), abs(hi)) < mde_full else 'unknown'
 
-def plan_legend(power:float=0.8) -> str:
-    "The `needs n` column's legend: every label of `PLAN_WORDS` with its meaning, at the plan's `power`."
+def plan_legend_lines(power:float=0.8) -> list[str]:
+    "The `needs n` column's legend, a sentence per label: every label of `PLAN_WORDS` with its meaning, at `power`."
     labels = {'{n}': 'a number', 'more than {n}': 'more than n'}
     said = dict.fromkeys((labels.get(l, l), w) for k, (l, w) in PLAN_WORDS.items()
                          if k not in ('decided', 'unplanned'))
-    return (f"`needs n`: a number is the n of this evaluation for a decided pair, else the smallest sample set size "
-            f"predicted to decide it. `mde` (minimum detectable difference): the smallest true difference decided "
-            f"with {power:.0%} power at that size (else with the full ranking). "
-            + '. '.join(f"`{l}`: {w}" for l, w in said if l != 'a number'))
+    return [f"`needs n`: a number is the n of this evaluation for a decided pair, else the smallest sample set size "
+            f"predicted to decide it.", f"`mde` (minimum detectable difference): the smallest true difference decided "
+            f"with {power:.0%} power at that size (else with the full ranking).",
+            *(f"`{l}`: {w}." for l, w in said if l != 'a number')]
+
+def plan_legend(power:float=0.8) -> str:
+    "The `needs n` column's legend in one paragraph: `plan_legend_lines` joined."
+    return ' '.join(plan_legend_lines(power))
 
 
 # %% ../nbs/16_trust.ipynb #e1e0fcb2
