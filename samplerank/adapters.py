@@ -1101,11 +1101,12 @@ def tie_warnings(summary:pd.DataFrame, # the table of `tie_summary`
     "A warning for every model whose held-out items tie with a sampled negative for more than `_TIE_SHARE` of them."
     rule, out = _check_ties(rule), []
     for r in summary[summary.share > _TIE_SHARE].itertuples():
-        other = [f"{getattr(r, k):.4g} with {option.format(k)}" + (' (expected)' if k == 'random' else '')
+        pct = lambda k: f"{100 * getattr(r, k):.2f}%"                    # one format for the three values
+        other = [f"{pct(k)} with {option.format(k)}" + (' (expected)' if k == 'random' else '')
                  for k in ('random', 'optimistic', 'pessimistic') if k != rule]
         out.append(f"{r.model}: {r.tied:,} of {r.items:,} held-out items ({r.share:.1%}) tie with at least one sampled "
-                   f"negative, and the tie rule decides where they rank among them: its naive sampled {label} is "
-                   f"{getattr(r, rule):.4g} under the {rule} rule used here, {' and '.join(other)}")
+                   f"negative, so the tie rule places them. Its naive sampled {label} is {pct(rule)} under the "
+                   f"{rule} rule used here, {' and '.join(other)}")
     return out
 
 # %% ../nbs/17_adapters.ipynb #8efb751e
