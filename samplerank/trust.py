@@ -89,9 +89,16 @@ def _interval(estimate:np.ndarray, # point estimates (q,)
     known = _identified(shift, lo, hi)
     return *_widened(lo, hi, shift, known, floor), known
 
+# %% ../nbs/16_trust.ipynb #c4e1a0b2
+def _check_level(level, name:str='level') -> float:
+    "A confidence level (or power) as a float in (0, 1), or `ValueError` naming it."
+    return _check_float(name, level, 0, 1, lo_open=True, hi_open=True)
+
+
 # %% ../nbs/16_trust.ipynb #d2ee3371
 def decision_rule_parts(level:float=0.95) -> tuple:
     "The decision rule of `_decide` in parts: its lead-in, its two conditions, and what happens otherwise."
+    level = _check_level(level)
     return ("a model is named better only when", f"the {100 * level:g}% interval of the difference excludes 0",
             "the data decide the difference (the start shift of two maximum-likelihood fits is within half the "
             "interval)", "otherwise the pair is 'undecided'")
@@ -153,6 +160,7 @@ def plan_verdict(decision:str,              # the pair's decision: a model's nam
 
 def plan_legend_lines(power:float=0.8) -> list[str]:
     "The `needs n` column's legend, a sentence per label: every label of `PLAN_WORDS` with its meaning, at `power`."
+    power = _check_level(power, 'power')
     labels = {'{n}': 'a number', 'more than {n}': 'more than n'}
     said = dict.fromkeys((labels.get(l, l), w) for k, (l, w) in PLAN_WORDS.items()
                          if k not in ('decided', 'unplanned'))
@@ -223,10 +231,6 @@ def _stratified_draws(evs:dict,       # model name -> SampledRanks of the same u
 
 # %% ../nbs/16_trust.ipynb #409e0224
 RECOMMENDED = 'MLE-auto'
-
-def _check_level(level, name:str='level') -> float:
-    "A confidence level (or power) as a float in (0, 1), or `ValueError` naming it."
-    return _check_float(name, level, 0, 1, lo_open=True, hi_open=True)
 
 # %% ../nbs/16_trust.ipynb #5c479830
 def _check_client(client):
