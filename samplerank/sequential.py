@@ -17,8 +17,7 @@ from .ranks import _draw, _kernel_seed, _prepare
 from .metrics import _weights_at
 from .trust import _metric_pairs, _check_level
 from .adapters import _tie_ranks, _check_ties
-from .scorers import Scorer
-from .scorers import (_draw_negatives, _call, _counts, _tie_keys, _check_scorers, _cost_attrs,
+from .scorers import (Scorer, _draw_negatives, _call, _counts, _tie_keys, _check_scorers, _cost_attrs,
                                 register_design, Draw)
 
 # %% auto #0
@@ -151,12 +150,27 @@ def _item_keys(seed, streams, rows, ids, out):
     "Random tie-breaking keys of items by id: a function of (seed, instance, item) alone."
     for i in range(len(ids)): out[i] = _draw(seed, streams[rows[i]], _ITEM_KEY + ids[i], 2**62)
 
+def _pool_mask(b:int, n_items:int, ptr, idx) -> np.ndarray:
+    "(b, n_items): True on each instance's pool negatives, False on its training and held-out items."
+    pool = np.ones((b, n_items), bool)
+    pool[np.repeat(np.arange(b), np.diff(ptr)), idx] = False
+    return pool
+
+def _against(x, held, mask, ids, streams, seed, key) -> tuple:  # above, tied, tied above by key
+    "Counts of the scores x (b, c) where `mask` against each held-out score; ties keyed by item id (`ids`, b x c)."
+    same = (x == held[:, None]) & mask
+    beat = np.zeros(len(x), np.int64)
+    if key is not None and same.any():
+        tr, tc = np.nonzero(same)
+        k = np.empty(len(tr), np.int64); _item_keys(seed, streams, tr, np.asarray(ids[tr, tc], np.int64), k)
+        beat = np.bincount(tr, k > key[tr], len(x)).astype(np.int64)
+    return ((x > held[:, None]) & mask).sum(1), same.sum(1), beat
+
 def _rest_of_pool(name:str, scorer, users, items, held, drawn, ptr, idx, streams, n_items:int, seed,
                   key) -> tuple:  # above, tied, tied above by key, candidates scored
     "Score each instance's pool negatives not drawn yet (rows padded with the held-out item, not counted)."
     b = len(users)
-    free = np.ones((b, n_items), bool)
-    free[np.repeat(np.arange(b), np.diff(ptr)), idx] = False              # training and held-out items
+    free = _pool_mask(b, n_items, ptr, idx)
     free[np.arange(b)[:, None], drawn] = False                            # the negatives scored before
     count = free.sum(1)
     cand = np.repeat(np.asarray(items)[:, None], int(count.max()), 1)
@@ -164,13 +178,7 @@ def _rest_of_pool(name:str, scorer, users, items, held, drawn, ptr, idx, streams
     cand[r, np.arange(len(c)) - np.repeat(np.cumsum(count) - count, count)] = c
     x = _call(name, scorer, users, cand, 'scores')
     real = np.arange(cand.shape[1])[None] < count[:, None]
-    same = (x == held[:, None]) & real
-    beat = np.zeros(b, np.int64)
-    if key is not None and same.any():
-        tr, tc = np.nonzero(same)
-        k = np.empty(len(tr), np.int64); _item_keys(seed, streams, tr, cand[tr, tc], k)
-        beat = np.bincount(tr, k > key[tr], b).astype(np.int64)
-    return ((x > held[:, None]) & real).sum(1), same.sum(1), beat, int(count.sum())
+    return *_against(x, held, real, cand, streams, seed, key), int(count.sum())
 
 def _full_row(name:str, scorer:Scorer, users, items, ptr, idx, streams, n_items:int, seed,
               key) -> tuple:  # above, tied, tied above by key, the held-out scores, candidates scored
@@ -178,16 +186,8 @@ def _full_row(name:str, scorer:Scorer, users, items, ptr, idx, streams, n_items:
     b = len(users)
     every = np.broadcast_to(np.arange(n_items), (b, n_items))
     x = _call(name, lambda u, i: scorer.score_all(u), users, every, 'scores')    # checked as score_items is
-    held = x[np.arange(b), items]
-    pool = np.ones((b, n_items), bool)
-    pool[np.repeat(np.arange(b), np.diff(ptr)), idx] = False              # training and held-out items
-    same = (x == held[:, None]) & pool
-    beat = np.zeros(b, np.int64)
-    if key is not None and same.any():
-        tr, tc = np.nonzero(same)
-        k = np.empty(len(tr), np.int64); _item_keys(seed, streams, tr, tc.astype(np.int64), k)
-        beat = np.bincount(tr, k > key[tr], b).astype(np.int64)
-    return ((x > held[:, None]) & pool).sum(1), same.sum(1), beat, held, int(pool.sum()) + b
+    held, pool = x[np.arange(b), items], _pool_mask(b, n_items, ptr, idx)
+    return *_against(x, held, pool, every, streams, seed, key), held, int(pool.sum()) + b
 
 # %% ../nbs/17b_sequential.ipynb #d8b55f73
 @dataclasses.dataclass(frozen=True)
