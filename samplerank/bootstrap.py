@@ -205,19 +205,21 @@ def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
     runs, T, C, k = _band_runs(A), len(etas), len(w), W.shape[1]
     every = T * (2 * len(pi0) + C) * 8 <= _KEEP_BYTES           # every step kept in one pass forwards
     L = max(T, 1) if every else math.isqrt(max(T - 1, 0)) + 1  # steps per stored point
-    starts, stored, pi, none = range(0, T, L), [], np.array(pi0, np.float64), np.empty((0, 0))
+    stretches, pi, none = [], np.array(pi0, np.float64), np.empty((0, 0))   # (first step, its (pi, q) or None)
     q = np.zeros(C); _over_pass(runs, np.zeros(C), pi, np.empty(len(pi)), q, 0.0, np.empty(0))   # q = A^T pi
-    kept = (np.empty((T, len(pi))), np.empty((T, len(pi))), np.empty((T, C))) if every else None
-    if every: _replay_steps(runs, w, pi, q, etas, *kept)
-    for a in starts if not every else ():                      # forwards, keeping (pi, q) every L steps: bit for bit
-        stored.append((pi.copy(), q.copy())); _replay_steps(runs, w, pi, q, etas[a:a + L], none, none, none)
+    if every:                                                   # forwards, keeping every step
+        kept = (np.empty((T, len(pi))), np.empty((T, len(pi))), np.empty((T, C)))
+        _replay_steps(runs, w, pi, q, etas, *kept); stretches = [(0, None)] if T else []
+    else:                                                       # forwards, keeping (pi, q) every L steps: bit for bit
+        for a in range(0, T, L):
+            stretches.append((a, (pi.copy(), q.copy()))); _replay_steps(runs, w, pi, q, etas[a:a + L], none, none, none)
     G = np.ascontiguousarray(_mean_gradient(A, w, pi, W)[1])
     wbar, parts = np.zeros((C, k)), np.zeros((min(_CHUNKS, len(pi)), k, C))
     bar = tqdm.auto.tqdm(total=T, desc='linearised bootstrap', leave=False,
                          disable=None if len(runs[3]) * T * k > _BAR_WORK else True)
-    for a, point in zip(reversed(starts), reversed(stored) if not every else [None]):   # backwards
+    for a, point in reversed(stretches):                      # backwards
         e = etas[a:a + L]
-        if every: kept_pi, kept_s, kept_q = kept
+        if point is None: kept_pi, kept_s, kept_q = kept
         else:                                                   # each stretch replayed from its point
             kept_pi, kept_s, kept_q = np.empty((len(e), len(pi))), np.empty((len(e), len(pi))), np.empty((len(e), C))
             _replay_steps(runs, w, *point, e, kept_pi, kept_s, kept_q)
