@@ -15,9 +15,10 @@ from .evaluation import SampledRanks
 from .inconsistency import (rendle_example, exact_table, sampled_table, expected_vs_samples,
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
 from .metrics import metric_label
-from .trust import (estimate_intervals, evaluate_models, per_metric, RECOMMENDED, decision_rule_parts, PLAN_WORDS,
+from .trust import (estimate_intervals, evaluate_models, per_metric, RECOMMENDED, PLAN_WORDS,
                               _unidentified)
-from .report import markdown_table, decision_notes, _detects, _needs_n_labels, _best_line, _plan_lines
+from .report import (markdown_table, decision_notes, _detects, _needs_n_labels, _best_line, _plan_lines,
+                               _rule_lines)
 
 # %% auto #0
 __all__ = ['DEMO_METHODS', 'run_example', 'demo_results', 'plot_demo', 'demo_report', 'run_demo']
@@ -373,10 +374,10 @@ def _comparisons_lines(res:dict) -> list[str]:
     words = {l.format(n='a number'): w for k, (l, w) in PLAN_WORDS.items() if k not in ('decided', 'unplanned')}
     labels = [(l if l == 'a number' else f"`{l}`") + f": {w}" for l, w in words.items()
               if (l == 'a number' and any(s[:1].isdigit() for s in shown)) or (l != 'a number' and l in shown)]
-    N_max, rule = next(iter(res['ranks'].values())).pool_size.max(), decision_rule_parts(0.95)
+    N_max = next(iter(res['ranks'].values())).pool_size.max()
     return ["exact a - b and naive sampled a - b: the differences of the exact and of the naive metrics",
             "P(a better): the share of bootstrap replicates in which a's estimate is above b's",
-            "decision: {}\n  - {};\n  - {}.\n\n  {}.".format(*rule[:3], rule[3].capitalize()),
+            '\n\n  '.join(_rule_lines(0.95, 'decision', '  ')),
             "needs n: empty for a decided pair; else what the plan says would decide it (80% power)", *labels,
             "mde (minimum detectable difference): the smallest true difference decided with 80% power at needs n",
             f"Where no n is named, mde is that of the full ranking (n = {N_max:,}, the largest own pool)"]

@@ -745,10 +745,10 @@ def _legend_lines(c:pd.DataFrame, h:list) -> list[str]:
     return ["`†`: the data do not identify the difference.",
             "P(a better): the share of bootstrap replicates in which a's metric is above b's.", *plan, *assumed]
 
-def _rule_lines(level:float) -> list[str]:
+def _rule_lines(level:float, head:str='Decisions', indent:str='') -> list[str]:
     "The decision rule at `level` (`decision_rule_parts`): a lead-in, one list item per condition, and the rest."
     lead, interval, data, otherwise = decision_rule_parts(level)
-    return [f"Decisions: {lead}\n- {interval};\n- {data}.", f"{otherwise[0].upper()}{otherwise[1:]}."]
+    return [f"{head}: {lead}\n{indent}- {interval};\n{indent}- {data}.", f"{otherwise[0].upper()}{otherwise[1:]}."]
 
 def _comparisons_part(res:dict) -> list:
     "The report's comparisons and sentences sections, as Markdown blocks (none with one model)."
