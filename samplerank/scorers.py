@@ -16,8 +16,8 @@ from .core import jit, _check_int, _check_bool
 from .data import Split
 from .ranks import _draw, _kernel_seed, _prepare
 from .evaluation import SampledRanks, _fit_defaults, _get_estimator
-from .trust import evaluate_models, RECOMMENDED, _check_client, _metric_pairs, _check_level
-from .trust import minimum_detectable_difference
+from .trust import (evaluate_models, RECOMMENDED, _check_client, _metric_pairs, _check_level,
+                              minimum_detectable_difference)
 from .adaptive import default_n_max
 from .metrics import metric_label
 from .adapters import ScoredInputs, _check_ties, _tie_ranks, _score_nan, tie_summary, tie_warnings

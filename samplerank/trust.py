@@ -646,7 +646,8 @@ def _needs_n(evs:dict, compared:list, metrics:list, s:Settings) -> list:
         rows = []
         for a, b, i in undecided[j]:
             key = (j, a, b)
-            ns = sorted(se[key]); raw = minimum_detectable_difference([se[key][n] for n in ns], s.level, s.power)   # last: N
+            ns = sorted(se[key])                           # the last n: the full ranking
+            raw = minimum_detectable_difference([se[key][n] for n in ns], s.level, s.power)
             mde = _nonincreasing(raw[:-1])               # the full ranking's se overstates (unpaired): capped
             seen = np.r_[raw[-1], mde]; seen = seen[np.isfinite(seen)]        # none: one user, or unidentified
             mde = np.r_[mde, seen.min() if len(seen) else np.nan]
@@ -661,7 +662,8 @@ def _needs_n(evs:dict, compared:list, metrics:list, s:Settings) -> list:
             out['mde'][i], out['mde_n'][i] = mde[ns.index(at)], at
             out['planned_power'][i], out['assurance'][i] = rows[len(rows) - len(ns) + ns.index(at)][5:]
             if key in adaptive:
-                out['adaptive_mde'][i], out['adaptive_n_max'][i] = float(minimum_detectable_difference(adaptive[key], s.level, s.power)), n_max
+                mde_a = float(minimum_detectable_difference(adaptive[key], s.level, s.power))
+                out['adaptive_mde'][i], out['adaptive_n_max'][i] = mde_a, n_max
             mid = [(abs(np.log(n / (10 * n0))), n, m) for n, m in zip(ns, mde) if n0 < n < first.N and np.isfinite(m)]
             if mid: out['mde_mid'][i], out['mde_mid_n'][i] = min(mid)[2], min(mid)[1]   # the size nearest 10 n
         plans.append((*out.values(), pd.DataFrame(rows, columns=['a', 'b', 'n', 'se', 'mde', 'power', 'assurance'])))
