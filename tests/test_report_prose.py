@@ -7,13 +7,15 @@ from samplerank.mle import simulate_global_ranks
 from samplerank.sampling import sample_ranks_shared
 from samplerank.report import report_results, report_markdown, latex_tables
 
+def _report(N:int, models:dict, **options):
+    "The report of simulated models (name -> (median global rank, seed)) of 600 users at n = 100, 20 replicates."
+    R = {k: simulate_global_ranks(N, 600, median=median, seed=seed) for k, (median, seed) in models.items()}
+    return report_results(sample_ranks_shared(R, N, 100, seed=0), N, 100, n_boot=20, **options)
+
 @pytest.fixture(scope='module')
 def res():
     "A planned report of three simulated models (two near-tied, one far behind), named as a paper would, cheap: 20 bootstrap replicates."
-    R = {'Popularity': simulate_global_ranks(3706, 600, median=150, seed=3),
-         'ItemKNN': simulate_global_ranks(3706, 600, median=44, seed=2),
-         'EASE': simulate_global_ranks(3706, 600, median=40, seed=1)}
-    return report_results(sample_ranks_shared(R, 3706, 100, seed=0), 3706, 100, n_boot=20)
+    return _report(3706, {'Popularity': (150, 3), 'ItemKNN': (44, 2), 'EASE': (40, 1)})
 
 def prose(md:str) -> list[str]:
     "The sentences of a Markdown report: its text and list items, without headings, tables and images."
@@ -41,10 +43,7 @@ def test_prose_splits_sentences():
 @pytest.fixture(scope='module')
 def res_assumed():
     "A report whose decisions are labelled by the assumption they need, with a long model name: the widest tables."
-    R = {'Popularity': simulate_global_ranks(1000, 600, median=2, seed=1),
-         'ItemKNN-long-name': simulate_global_ranks(1000, 600, median=100, seed=2),
-         'EASE': simulate_global_ranks(1000, 600, median=30, seed=3)}
-    return report_results(sample_ranks_shared(R, 1000, 100, seed=0), 1000, 100, n_boot=20, assumptions=True)
+    return _report(1000, {'Popularity': (2, 1), 'ItemKNN-long-name': (100, 2), 'EASE': (30, 3)}, assumptions=True)
 
 @pytest.mark.skipif(shutil.which('pdflatex') is None, reason='pdflatex not installed')
 @pytest.mark.parametrize('which', ['res', 'res_assumed'])
