@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import NamedTuple
 import numpy as np
 import pandas as pd
-from .core import (INT_MAX, _check_memory, _check_int, _check_metric, _check_K, _check_bool, _check_seed,
-                             _check_vector, _check_frame, _check_path)
+from .core import (INT_MAX, check_memory, check_int, check_metric, check_cutoff, check_bool, check_seed,
+                             check_vector, check_frame, check_path)
 from .metrics import metric_weights
 from .data import Split
 
 # %% auto #0
-__all__ = ['TIES', 'TIE_WORDS', 'AdapterInputError', 'read_table', 'sampled_metric_by_rule', 'ranks_from_frame',
+__all__ = ['TIES', 'TIE_WORDS', 'AdapterInputError', 'read_table', 'check_ties', 'sampled_metric_by_rule', 'ranks_from_frame',
            'ranks_from_scores', 'read_trec_run', 'read_trec_qrels', 'ranks_from_run', 'write_trec_run',
            'write_trec_qrels', 'write_negatives', 'read_negatives', 'draw_negatives', 'candidates_frame',
            'estimate_multi', 'read_sampled_ranks', 'catalogue_sizes', 'sizes_rule', 'ScoredInputs', 'read_inputs',
@@ -76,7 +76,7 @@ def _ids(label, values, forbid=_SPACE, what='whitespace') -> np.ndarray:
 
 # %% ../nbs/17_adapters.ipynb #b22f53f2
 def _write_text(name, path:Path, text:str) -> Path:
-    """Write `text` to `path` (already checked with `_check_path(name, path, read=False)`); an OS error is a
+    """Write `text` to `path` (already checked with `check_path(name, path, read=False)`); an OS error is a
     `ValueError` naming `name`."""
     try: path.write_text(text, encoding='utf-8')
     except OSError as e: raise ValueError(f"{name}: {path}: cannot write ({e.strerror or type(e).__name__})") from None
@@ -99,7 +99,7 @@ def _table(path:Path, name:str) -> pd.DataFrame:
 def read_table(path, # a .csv, .tsv, .txt or .parquet file
               ) -> pd.DataFrame:
     "Read a candidate table from CSV/TSV/Parquet, with one-line errors naming the file."
-    return _table(_check_path('path', path), 'path')
+    return _table(check_path('path', path), 'path')
 
 # %% ../nbs/17_adapters.ipynb #610c65c3
 TIES = ('pessimistic', 'optimistic', 'random')
@@ -107,7 +107,7 @@ TIE_WORDS = {'pessimistic': 'a held-out item ranks below every sampled negative 
              'optimistic': 'a held-out item ranks above every sampled negative it ties with',
              'random': 'a held-out item takes a uniformly random place among the sampled negatives it ties with'}
 
-def _check_ties(ties) -> str:
+def check_ties(ties) -> str:
     "Return `ties` when it is one of `TIES`, else `ValueError` naming it."
     if isinstance(ties, np.ndarray) and ties.ndim == 0: ties = ties[()]
     if not (isinstance(ties, str) and ties in TIES):
@@ -122,7 +122,7 @@ def _tie_ranks(greater,          # negatives scored strictly above each held-out
                tied_above=None,  # random rule: the tied negatives put above, if drawn elsewhere (0..t)
               ) -> np.ndarray:
     "Sampled rank 1 + (negatives above) + (the share of tied negatives the rule puts above)."
-    ties = _check_ties(ties)
+    ties = check_ties(ties)
     greater, equal = np.asarray(greater, np.int64), np.asarray(equal, np.int64)
     if ties == 'pessimistic': return 1 + greater + equal
     if ties == 'optimistic': return 1 + greater
@@ -137,10 +137,10 @@ def sampled_metric_by_rule(above,        # negatives scored strictly above each 
                            K:int=None,   # cut-off
                           ) -> dict:     # tie rule -> naive sampled metric@K (random: its expectation)
     "The naive sampled metric@K of the relevant items under each tie rule, the random one in expectation."
-    g = _check_vector('above', above, nonneg=True)
-    t = _check_vector('tied', tied, len(g), 'the number of relevant items', nonneg=True)
-    if np.ndim(n) == 0: n = np.broadcast_to(_check_vector('n', np.atleast_1d(n), nonneg=True), g.shape)
-    else: n = _check_vector('n', n, len(g), 'the number of relevant items')
+    g = check_vector('above', above, nonneg=True)
+    t = check_vector('tied', tied, len(g), 'the number of relevant items', nonneg=True)
+    if np.ndim(n) == 0: n = np.broadcast_to(check_vector('n', np.atleast_1d(n), nonneg=True), g.shape)
+    else: n = check_vector('n', n, len(g), 'the number of relevant items')
     if any((v != np.floor(v)).any() for v in (g, t, n)): raise ValueError("above, tied and n must hold whole numbers")
     g, t, n = g.astype(np.int64), t.astype(np.int64), n.astype(np.int64)
     if (n < 1 + g + t).any() or (n < 2).any():
@@ -263,9 +263,9 @@ def ranks_from_frame(frame,                 # DataFrame or CSV/TSV/Parquet file:
 
     The columns: user, item, sampled_rank, n, n_relevant, relevant_above, negatives_above, negatives_tied, and
     pool_size when `pool_size` is given."""
-    ties, seed = _check_ties(ties), _check_seed('seed', seed)
+    ties, seed = check_ties(ties), check_seed('seed', seed)
     source = None
-    if isinstance(frame, (str, os.PathLike)): source = _check_path('frame', frame); frame = _table(source, 'frame')
+    if isinstance(frame, (str, os.PathLike)): source = check_path('frame', frame); frame = _table(source, 'frame')
     elif not isinstance(frame, pd.DataFrame):
         raise ValueError(f"frame must be a pandas DataFrame or a file path; got {type(frame).__name__}")
     where = source or 'frame'
@@ -282,7 +282,7 @@ def _score_counts(scores, positive:int) -> tuple[np.ndarray, np.ndarray, int]:
     columns."""
     source = 'scores'
     if isinstance(scores, (str, os.PathLike)):
-        source = _check_path('scores', scores)
+        source = check_path('scores', scores)
         try: scores = np.load(source, allow_pickle=False)
         except Exception as e:
             raise AdapterInputError(f"scores: {source}: not a readable .npy array ({type(e).__name__})") from None
@@ -294,7 +294,7 @@ def _score_counts(scores, positive:int) -> tuple[np.ndarray, np.ndarray, int]:
         raise AdapterInputError(f"{source}: expected a users x candidates matrix with at least 2 columns; got shape "
                                 f"{S.shape}")
     if S.dtype.kind not in 'iuf': raise AdapterInputError(f"{source}: scores must be numbers; got dtype {S.dtype}")
-    positive = _check_int('positive', positive, 0, S.shape[1] - 1, 'number of columns - 1')
+    positive = check_int('positive', positive, 0, S.shape[1] - 1, 'number of columns - 1')
     S = S.astype(np.float64, copy=False)
     if (k := _score_nan(S)) is not None:
         i, j = divmod(k, S.shape[1])
@@ -309,7 +309,7 @@ def ranks_from_scores(scores,                # users x candidates score matrix (
                       seed=None,             # seed of the 'random' tie-breaking
                      ) -> np.ndarray:        # sampled rank 1..n of each row's relevant item (n = number of columns)
     "Sampled ranks from a score matrix with the relevant item in a fixed column (the NCF/MLPerf layout)."
-    ties, seed = _check_ties(ties), _check_seed('seed', seed)
+    ties, seed = check_ties(ties), check_seed('seed', seed)
     greater, equal, _ = _score_counts(scores, positive)
     return _tie_ranks(greater, equal, ties, seed)
 
@@ -326,7 +326,7 @@ def _trec_line_error(path:Path, ncol:int, what:str) -> AdapterInputError:
                              f"got {len(f)}: {_show(' '.join(f))}")
 
 def _read_trec(path:Path, ncol, what, name) -> pd.DataFrame:
-    """Whitespace-separated TREC file (already checked by `_check_path`) as strings, one row per line of exactly `ncol`
+    """Whitespace-separated TREC file (already checked by `check_path`) as strings, one row per line of exactly `ncol`
     fields; errors name the file and line."""
     try: df = pd.read_csv(path, sep=r'\s+', header=None, names=range(ncol + 1), dtype=str, skip_blank_lines=False,
                           keep_default_na=False, na_values=[''], encoding='utf-8')
@@ -342,7 +342,7 @@ def _read_trec(path:Path, ncol, what, name) -> pd.DataFrame:
 # %% ../nbs/17_adapters.ipynb #0f5c3745
 def _trec_run(path, name) -> pd.DataFrame:
     "`read_trec_run` with errors naming the argument `name`."
-    path = _check_path(name, path)
+    path = check_path(name, path)
     df = _read_trec(path, 6, 'run', name)
     s = pd.to_numeric(df[4], errors='coerce')
     if s.isna().any():
@@ -359,7 +359,7 @@ def read_trec_run(path) -> pd.DataFrame:
 # %% ../nbs/17_adapters.ipynb #2d56a3aa
 def _trec_qrels(path, name) -> pd.DataFrame:
     "`read_trec_qrels` with errors naming the argument `name`."
-    path = _check_path(name, path)
+    path = check_path(name, path)
     df = _read_trec(path, 4, 'qrels', name)
     r = pd.to_numeric(df[3], errors='coerce')
     if r.isna().any():
@@ -400,7 +400,7 @@ def _as_long(obj, kind):
 def _run_input(obj, kind):
     "(source, long table) of a run or qrels given as a TREC file, a ranx object or a nested dict."
     if isinstance(obj, (str, os.PathLike)):
-        path = _check_path(kind, obj)
+        path = check_path(kind, obj)
         return path, (_trec_run if kind == 'run' else _trec_qrels)(path, kind)
     return kind, _as_long(obj, kind)
 
@@ -411,7 +411,7 @@ def ranks_from_run(run,                   # TREC run file path, or ranx Run (or 
                    seed=None,             # seed of the 'random' tie-breaking
                   ) -> pd.DataFrame:      # the columns of `ranks_from_frame`
     "Sampled ranks of the relevant documents (relevance > 0) of each query among the query's other scored candidates."
-    ties, seed = _check_ties(ties), _check_seed('seed', seed)
+    ties, seed = check_ties(ties), check_seed('seed', seed)
     rsrc, R = _run_input(run, 'run')
     qsrc, Q = _run_input(qrels, 'qrels')
     if len(R) == 0: raise AdapterInputError(f"{rsrc}: no candidates")
@@ -447,8 +447,8 @@ def write_trec_run(path,                    # output file
                    tag:str='samplerank',    # the run's name (last field of every line)
                   ) -> Path:
     "Write scored candidates as a TREC run: `user Q0 item rank score tag`, each user's candidates by decreasing score."
-    path = _check_path('path', path, read=False)
-    _check_frame('frame', frame)
+    path = check_path('path', path, read=False)
+    check_frame('frame', frame)
     for name, col in (('user', user), ('item', item), ('score', score)): _column(name, frame, col)
     if not (isinstance(tag, str) and tag and not _SPACE.search(tag)):
         raise ValueError("tag must be a non-empty string without whitespace (the last field of a run line); got "
@@ -476,8 +476,8 @@ def write_trec_qrels(path,                  # output file
                      user='user', item='item', label='label', # column names of `frame`
                     ) -> Path:
     "Write the relevant candidates (label > 0) as a TREC qrels file: `user 0 item relevance`."
-    path = _check_path('path', path, read=False)
-    _check_frame('frame', frame)
+    path = check_path('path', path, read=False)
+    check_frame('frame', frame)
     for name, col in (('user', user), ('item', item), ('label', label)): _column(name, frame, col)
     u, i = _ids(f"frame column user={user!r}", frame[user]), _ids(f"frame column item={item!r}", frame[item])
     lab = pd.to_numeric(frame[label], errors='coerce').to_numpy(np.float64)
@@ -505,7 +505,7 @@ def write_negatives(path,                # output file (NCF: `*.test.negative`)
                     style:str='ncf',     # 'ncf': `(u,i)`; 'elliot': `(u, i)` (Python tuple spelling)
                    ) -> Path:
     "Write a negatives file: one line per held-out pair, `(user,item)` then its negatives, tab-separated."
-    path = _check_path('path', path, read=False)
+    path = check_path('path', path, read=False)
     if not (isinstance(style, str) and style in ('ncf', 'elliot')):
         raise ValueError(f"style must be 'ncf' or 'elliot'; got {style!r:.40}")
     pair = 'whitespace, a comma, a parenthesis or a quote'
@@ -531,7 +531,7 @@ def read_negatives(path,              # an NCF `.test.negative` or Elliot negati
                    dtype=np.int64,    # type of the ids (use str for non-numeric ids)
                   ) -> tuple[pd.DataFrame, np.ndarray]: # (user, item) pairs, and the (lines x n_neg) negatives
     "Read an NCF/Elliot negatives file: `(user,item)` or `(user, item)`, then tab-separated negatives."
-    path = _check_path('path', path)
+    path = check_path('path', path)
     if not callable(dtype):
         raise ValueError(f"dtype must be a type that parses an id, such as np.int64 or str; got {dtype!r:.40}")
     tname = getattr(dtype, '__name__', repr(dtype))
@@ -566,11 +566,11 @@ def draw_negatives(split:Split,           # train/test split: its test (user, it
     Returns the (user, item) of each test instance and its (n_neg) negatives. With weights `p` the negatives are drawn
     with probabilities q ∝ p among the allowed items (without replacement: successive sampling), and their first-draw
     probabilities q are returned too."""
-    n_neg, seed = _check_int('n_neg', n_neg, 1), _check_int('seed', seed, 0)
+    n_neg, seed = check_int('n_neg', n_neg, 1), check_int('seed', seed, 0)
     if not isinstance(split, Split): raise ValueError(f"split must be a samplerank Split; got {type(split).__name__}")
-    replace, exclude_seen = _check_bool('replace', replace), _check_bool('exclude_seen', exclude_seen)
+    replace, exclude_seen = check_bool('replace', replace), check_bool('exclude_seen', exclude_seen)
     users, items, N = np.asarray(split.test_users), np.asarray(split.test_items), split.n_items
-    if p is not None: p = _check_vector('p', p, N, 'split.n_items', nonneg=True, positive_sum=True)
+    if p is not None: p = check_vector('p', p, N, 'split.n_items', nonneg=True, positive_sum=True)
     seen = ((split.train != 0).astype(np.int8) + (split.held_out != 0).astype(np.int8)).tocsr()
     free = split.pool_sizes - 1 if exclude_seen else np.full(len(users), N - 1)
     if not replace and (free < n_neg).any():
@@ -619,7 +619,7 @@ def candidates_frame(pairs:pd.DataFrame,  # (user, item) of each held-out item
                      prob=None,           # optional (len(pairs) x n_neg) per-draw probabilities: column prob
                     ) -> pd.DataFrame:    # user, item, label[, score][, prob]: one row per candidate
     "The long candidate table (relevant item first, then its negatives) that `ranks_from_frame` reads."
-    _check_frame('pairs', pairs, ['user', 'item'])
+    check_frame('pairs', pairs, ['user', 'item'])
     users, items = _ids("pairs column 'user'", pairs.user), _ids("pairs column 'item'", pairs.item)
     try: neg = np.asarray(negatives)
     except (ValueError, TypeError):
@@ -671,7 +671,7 @@ def candidates_frame(pairs:pd.DataFrame,  # (user, item) of each held-out item
 def _whole_column(table, col, lo) -> np.ndarray:
     """Column `col` of `table` as int64: whole numbers >= `lo`, else `ValueError` naming table.col and the first bad
     entry."""
-    v = _check_vector(f"table.{col}", table[col].to_numpy())
+    v = check_vector(f"table.{col}", table[col].to_numpy())
     bad = (v != np.round(v)) | (v < lo) | (v > 2**53)
     if bad.any():
         i = int(np.argmax(bad))
@@ -704,11 +704,11 @@ def estimate_multi(table:pd.DataFrame,  # output of ranks_from_frame or ranks_fr
                   ) -> float:
     "Estimated multi-relevant Recall@K or NDCG@K: one MLE per stratum (m relevant items, a of them above: R = R' + a)."
     from samplerank.mle import estimate_mle
-    metric, K = _check_metric(metric), _check_int('K', K, 1)
-    N, replace = _check_int('N', N, 2), _check_bool('replace', replace)
+    metric, K = check_metric(metric), check_int('K', K, 1)
+    N, replace = check_int('N', N, 2), check_bool('replace', replace)
     if metric not in ('recall', 'ndcg'):
         raise ValueError(f"metric must be 'recall' or 'ndcg' for estimate_multi; got {metric!r}")
-    _check_frame('table', table, ['user', 'sampled_rank', 'n', 'n_relevant', 'relevant_above'])
+    check_frame('table', table, ['user', 'sampled_rank', 'n', 'n_relevant', 'relevant_above'])
     miss = table.user.isna().to_numpy()
     if miss.any(): raise ValueError(f"table.user: entry {int(np.argmax(miss))} is a missing user id")
     r, ns = _whole_column(table, 'sampled_rank', 1), _whole_column(table, 'n', 2)
@@ -932,7 +932,7 @@ def catalogue_sizes(N,             # one catalogue size (a number or its text), 
     """The `N` of a command: one catalogue size, or a file of sizes matched by user id (a column of ids) or else by
     position; with `n`, each at least its user's distinct candidates."""
     if not _sizes_file(N):
-        N = _check_int('N', _number(N) if isinstance(N, str) else N, 2); _check_memory('N', N, 32 * N)
+        N = check_int('N', _number(N) if isinstance(N, str) else N, 2); check_memory('N', N, 32 * N)
         if n is not None: _check_catalogue(N, n, users, source)
         return N
     path, keyed = Path(N), _sizes_table(Path(N), users)
@@ -949,7 +949,7 @@ def catalogue_sizes(N,             # one catalogue size (a number or its text), 
         if not lines: raise AdapterInputError(f"{path}: no catalogue sizes")
         Ns, _ = _checked_ranks(path, list(zip(lines, texts)), None, INT_MAX, 'catalogue size', 2)
         Ns = _sizes_by_user(path, lines, ids, Ns, users)
-    _check_memory('N', int(Ns.max()), 32 * int(Ns.max()))
+    check_memory('N', int(Ns.max()), 32 * int(Ns.max()))
     if n is not None: _check_catalogue(Ns, n, users, source, path.name)
     return Ns
 
@@ -1039,7 +1039,7 @@ def read_inputs(frames=None,          # one scored-candidates table (file or Dat
     else: names = [str(s) for s in names]
     if len(names) != len(objs) or len(set(names)) < len(names):
         raise ValueError(f"names must be {len(objs)} distinct model names; got {names}")
-    ties = _check_ties(ties)
+    ties = check_ties(ties)
     tables = [_keyed_ranks(kind, o, qrels, positive, (user, item, score, label), ties, seed) for o in objs]
     (first, src0, rows), out = tables[0], {c: {} for c in ('sampled_rank', 'negatives_above', 'negatives_tied')}
     for name, (t, src, _) in zip(names, tables):
@@ -1099,7 +1099,7 @@ def tie_warnings(summary:pd.DataFrame, # the table of `tie_summary`
                  option:str='--ties {}', # how the reader chooses a rule: the command's option, or ties='{}'
                 ) -> list[str]:        # one sentence per model whose held-out items tie too often
     "A warning for every model whose held-out items tie with a sampled negative for more than `_TIE_SHARE` of them."
-    rule, out = _check_ties(rule), []
+    rule, out = check_ties(rule), []
     for r in summary[summary.share > _TIE_SHARE].itertuples():
         pct = lambda k: f"{100 * getattr(r, k):.2f}%"                    # one format for the three values
         other = [f"{pct(k)} with {option.format(k)}" + (' (expected)' if k == 'random' else '')

@@ -9,8 +9,8 @@ Docs: https://samplerank.github.io/samplerank/adaptive.html.md"""
 from __future__ import annotations
 import numpy as np
 import pandas as pd
-from .core import (_check_int, _check_ranks, _check_metric, _check_K, _check_float, _check_bool, _check_seed,
-                             _check_vector)
+from .core import (check_int, check_ranks, check_metric, check_cutoff, check_float, check_bool, check_seed,
+                             check_vector)
 from collections import abc
 from .mle import estimate_mle
 from .evaluation import empirical_distribution, RankDistribution, _as_pmf
@@ -27,11 +27,11 @@ def adaptive_sample_ranks(global_ranks,      # global ranks 1..N of the relevant
                           seed=None,         # int, numpy Generator, or None
                          ) -> tuple[np.ndarray, np.ndarray]: # (sampled ranks, sample set sizes)
     "Simulate Li et al.'s adaptive sampling (Algorithm 1): per user, the final sampled rank and sample set size."
-    N, replace = _check_int('N', N, 2), _check_bool('replace', replace)
-    n0 = _check_int('n0', n0, 2)
-    n_max = _check_int('n_max', n_max, n0, None if replace else N, 'N (without replacement)')
-    R = _check_ranks('global_ranks', global_ranks, N, 'N')
-    rng = np.random.default_rng(_check_seed('seed', seed))
+    N, replace = check_int('N', N, 2), check_bool('replace', replace)
+    n0 = check_int('n0', n0, 2)
+    n_max = check_int('n_max', n_max, n0, None if replace else N, 'N (without replacement)')
+    R = check_ranks('global_ranks', global_ranks, N, 'N')
+    rng = np.random.default_rng(check_seed('seed', seed))
     size = np.full(len(R), n0)
     above = rng.binomial(n0 - 1, (R - 1) / (N - 1)) if replace else rng.hypergeometric(R - 1, N - R, n0 - 1)
     active = (above == 0) & (size < n_max)
@@ -50,8 +50,8 @@ def sampling_cost(sample_sizes, # final sample set size of each user from a run 
                  ) -> pd.DataFrame: # n_j, m_j, C_j (eq 13) and n_j / N is left to the caller
     """Li et al. eq 13: average items sampled per user resolved at each doubling step (the last, capped step is
     excluded)."""
-    s = _check_ranks('sample_sizes', sample_sizes)
-    n0 = _check_int('n0', n0, 2)
+    s = check_ranks('sample_sizes', sample_sizes)
+    n0 = check_int('n0', n0, 2)
     steps, m = np.unique(s, return_counts=True)
     if steps[0] != n0: raise ValueError(f"sample_sizes must start at n0={n0}; the smallest is {steps[0]}")
     M, rows, before, prev = len(s), [], 0, None
@@ -64,7 +64,7 @@ def sampling_cost(sample_sizes, # final sample set size of each user from a run 
 # %% ../nbs/14_adaptive.ipynb #a524ea38
 def propose_n_max(sample_sizes, n0:int, factor:float=10.0) -> int:
     "The largest doubling size whose sampling cost (eq 13) is at most `factor` times the smallest cost."
-    factor = _check_float('factor', factor, 1)
+    factor = check_float('factor', factor, 1)
     c = sampling_cost(sample_sizes, n0)
     ok = c[c.cost <= factor * c.cost.min()]
     return int(ok.n.max())
@@ -76,8 +76,8 @@ def default_n_max(n:int,             # the first sample set size
                   smallest_pool:int, # the smallest pool among the users (the largest size every user can reach)
                  ) -> int:           # the ceiling n_max, between n and the smallest pool
     "The default ceiling of adaptive sampling from n: `ADAPTIVE_GROWTH` times n, at most the smallest pool."
-    n = _check_int('n', n, 2)
-    return max(n, min(ADAPTIVE_GROWTH * n, _check_int('smallest_pool', smallest_pool, 1)))
+    n = check_int('n', n, 2)
+    return max(n, min(ADAPTIVE_GROWTH * n, check_int('smallest_pool', smallest_pool, 1)))
 
 
 # %% ../nbs/14_adaptive.ipynb #b9c41977
@@ -94,8 +94,8 @@ def _check_pair(name:str, x) -> tuple:
     "An adaptive candidate (n0, n_max) with 2 <= n0 <= n_max, or a `ValueError` naming `name`."
     if isinstance(x, (str, bytes)) or not isinstance(x, abc.Sequence) and not isinstance(x, np.ndarray) or len(x) != 2:
         raise ValueError(f"{name} must be a pair (n0, n_max); got {x!r:.60}")
-    a = _check_int(f"{name} n0", x[0], 2)
-    return a, _check_int(f"{name} n_max", x[1], a, None, f"n0={a}")
+    a = check_int(f"{name} n0", x[0], 2)
+    return a, check_int(f"{name} n_max", x[1], a, None, f"n0={a}")
 
 # %% ../nbs/14_adaptive.ipynb #511a41d1
 def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDistribution or an array
@@ -109,16 +109,16 @@ def plan_sample_size(prior,                 # learned P(R) over 1..N: a RankDist
                      seed=0,                # seed
                     ) -> tuple[dict, pd.DataFrame]: # (recommended scheme, table of all candidates)
     "Recommend the cheapest fixed or adaptive sampling scheme whose simulated relative error meets the target."
-    p = prior.pmf if isinstance(prior, RankDistribution) else _check_vector('prior', prior)
+    p = prior.pmf if isinstance(prior, RankDistribution) else check_vector('prior', prior)
     N = len(p); p = _as_pmf(p, N)
-    M, repeats = _check_int('M', M, 1), _check_int('repeats', repeats, 1)
-    metric, K = _check_metric(metric), _check_K(K)
-    target = _check_float('target', target, 0, lo_open=True)
-    fixed = _check_candidates('fixed', fixed, lambda nm, v: (_check_int(nm, v, 2),) * 2)
+    M, repeats = check_int('M', M, 1), check_int('repeats', repeats, 1)
+    metric, K = check_metric(metric), check_cutoff(K)
+    target = check_float('target', target, 0, lo_open=True)
+    fixed = _check_candidates('fixed', fixed, lambda nm, v: (check_int(nm, v, 2),) * 2)
     adaptive = _check_candidates('adaptive', adaptive, _check_pair)
     if not fixed and not adaptive:
         raise ValueError("fixed and adaptive must not both be empty: give at least one candidate scheme")
-    rng, rows = np.random.default_rng(_check_seed('seed', seed)), []
+    rng, rows = np.random.default_rng(check_seed('seed', seed)), []
     from samplerank.sampling import sample_ranks
     for scheme in [('fixed', a, b) for a, b in fixed] + [('adaptive', a, b) for a, b in adaptive]:
         kind, a, b = scheme

@@ -12,9 +12,9 @@ import scipy.sparse as sps
 import scipy.linalg as sla
 import tqdm.auto
 from scipy.optimize import lsq_linear
-from .core import _check_metric, _check_cutoff, _check_float
+from .core import check_metric, check_cutoff, check_float
 from .metrics import metric_weights
-from .sampling import rank_pmf, _check_sizes, _kernel_gram, _kernel_T, _kernel_dot
+from .sampling import rank_pmf, check_sizes, _kernel_gram, _kernel_T, _kernel_dot
 from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, estimator_label
 from .evaluation import RankDistribution, _as_pmf
 
@@ -27,7 +27,7 @@ def _prior(prior, N):
 
 # %% ../nbs/06_baselines.ipynb #9d212343
 def _check_gamma(gamma):
-    return _check_float('gamma', gamma, 0, 1)
+    return check_float('gamma', gamma, 0, 1)
 
 # %% ../nbs/06_baselines.ipynb #a3f96d95
 def _bv_system(N, n, replace, p, gamma):
@@ -53,8 +53,8 @@ def bv_adjusted_metric(N:int,             # number of items
                        replace:bool=True, # sampling scheme
                       ) -> np.ndarray:    # adjusted metric value for each sampled rank r = 1..n
     "The BV adjusted metric $\\widehat{\\mathcal M}(r)$, r=1..n (Krichene and Rendle; Jin et al. eqs 10-12)."
-    N, n = _check_sizes(N, n, replace)
-    metric, K, gamma = _check_metric(metric), _check_cutoff(K), _check_gamma(gamma)
+    N, n = check_sizes(N, n, replace)
+    metric, K, gamma = check_metric(metric), check_cutoff(K), _check_gamma(gamma)
     p = _prior(prior, N)
     system = (_uniform_bv_system(N, n, bool(replace), float(gamma)) if prior is None else
               _bv_system(N, n, replace, p, gamma))
@@ -160,8 +160,8 @@ def _cls_reduced(N:int, n:int, replace:bool, sp:np.ndarray, y:np.ndarray) -> tup
 def cls_adjusted_metric(N:int, n:int, metric:str, K:int=None, prior=None, replace:bool=True) -> np.ndarray:
     ("The CLS adjusted metric: least-squares bias subject to $\\widehat{\\mathcal "
      "M}(1)\\ge\\dots\\ge\\widehat{\\mathcal M}(n)$.")
-    N, n = _check_sizes(N, n, replace)
-    metric, K = _check_metric(metric), _check_cutoff(K)
+    N, n = check_sizes(N, n, replace)
+    metric, K = check_metric(metric), check_cutoff(K)
     sp, y, lb = np.sqrt(_prior(prior, N)), metric_weights(metric, N, K), np.r_[np.zeros(n - 1), -np.inf]
     if N * n * 8 <= _CLS_DENSE_BYTES: A, b = sp[:, None] * np.cumsum(rank_pmf(N, n, replace=replace), axis=1), sp * y
     else: A, b = _cls_reduced(N, n, replace, sp, y)   # N = 10^7: the same least squares in n rows (the blocks above)

@@ -17,7 +17,7 @@ from .evaluation import SampledRanks
 from .metrics import _weights_at
 from .sampling import rank_pmf
 from .translate import _parse_metric
-from .trust import _check_level, _model_evaluations
+from .trust import check_level, _model_evaluations
 
 # %% auto #0
 __all__ = ['ASSUMPTIONS', 'LABEL_COLUMNS', 'ASSUMPTION_WORDS', 'metric_bounds', 'assumption_label', 'label_assumptions']
@@ -140,7 +140,7 @@ def metric_bounds(sampled_ranks,             # sampled ranks (1..n), or a Sample
                  ) -> tuple[float, float]:   # (lo, hi); NaN when n varies or the data reject the assumption
     "The range of the users' global metric over every P(R) their sampled ranks allow at `level`."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
-    alpha = 1 - _check_level(level)
+    alpha = 1 - check_level(level)
     return _bounds(ev, _parse_metric(metric), alpha, _check_assumption(assumption) == 'non-increasing')
 
 # %% ../nbs/19a_bounds.ipynb #98c97df0
@@ -186,7 +186,7 @@ def label_assumptions(ranks:dict,             # model name -> sampled ranks (or 
                       replace:bool=True,      # negatives with or without replacement
                      ) -> pd.DataFrame:       # the table, lo/hi of a - b per assumption, `assumption`
     "Each decision labelled by the weakest assumption on P(R) under which it holds."
-    evs, alpha, metric = _model_evaluations(ranks, N, n, replace), 1 - _check_level(level), _parse_metric(metric)
+    evs, alpha, metric = _model_evaluations(ranks, N, n, replace), 1 - check_level(level), _parse_metric(metric)
     _check_pairs(table, evs)
     used = sorted(set(table.a) | set(table.b))
     B = {(m, s): _bounds(evs[m], metric, alpha / 2, s == 'non-increasing') for m in used for s in ASSUMPTIONS}

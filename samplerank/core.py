@@ -12,7 +12,8 @@ import numpy as np
 import numba
 
 # %% auto #0
-__all__ = ['INT_MAX', 'METRICS', 'jit']
+__all__ = ['INT_MAX', 'METRICS', 'jit', 'check_int', 'check_bool', 'check_float', 'check_ranks', 'check_seed', 'check_vector',
+           'check_seq', 'check_frame', 'check_memory', 'check_path', 'check_metric', 'check_cutoff']
 
 # %% ../nbs/00_core.ipynb #ebb7ca42
 def jit(f=None, *, parallel:bool=False):
@@ -71,7 +72,7 @@ def _finite(value) -> bool:
     except (OverflowError, TypeError, ValueError): return False
 
 # %% ../nbs/00_core.ipynb #9055e91d
-def _check_int(name:str, value, lo:int=None, hi:int=None, hi_name:str=None) -> int:
+def check_int(name:str, value, lo:int=None, hi:int=None, hi_name:str=None) -> int:
     ("Return `value` as an `int`, "
      "or raise `ValueError` naming `name` when it is not a whole number in [`lo`, `min(hi, 2**53)`].")
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]   # 0-d arrays are scalars
@@ -87,7 +88,7 @@ def _check_int(name:str, value, lo:int=None, hi:int=None, hi_name:str=None) -> i
     return v
 
 # %% ../nbs/00_core.ipynb #8c881962
-def _check_bool(name:str, value) -> bool:
+def check_bool(name:str, value) -> bool:
     ("Return `value` as a `bool`, "
      "or raise `ValueError` when it is not `True`/`False` (strings such as 'False' and `None` are refused).")
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
@@ -95,7 +96,7 @@ def _check_bool(name:str, value) -> bool:
     return bool(value)
 
 # %% ../nbs/00_core.ipynb #f0e657bd
-def _check_float(name:str, value, lo:float=None, hi:float=None, lo_open:bool=False, hi_open:bool=False) -> float:
+def check_float(name:str, value, lo:float=None, hi:float=None, lo_open:bool=False, hi_open:bool=False) -> float:
     ("Return `value` as a finite `float`, "
      "or raise `ValueError` naming `name` and the valid range (None, strings, booleans refused).")
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]
@@ -113,7 +114,7 @@ def _check_float(name:str, value, lo:float=None, hi:float=None, lo_open:bool=Fal
 # %% ../nbs/00_core.ipynb #69792d9d
 from collections import abc
 
-def _check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:
+def check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:
     ("Return `ranks` as a 1-D `int64` array, or raise `ValueError` when it is empty, "
      "not whole numbers, or outside 1..`hi`.")
     # {3, 7}, dict views, generators
@@ -144,7 +145,7 @@ def _check_ranks(name:str, ranks, hi:int=None, hi_name:str=None) -> np.ndarray:
 # largest seed: NumPy's SeedSequence takes any non-negative int, the rank kernel's counter hash a uint64
 _SEED_MAX = 2**64 - 1
 
-def _check_seed(name:str, seed):
+def check_seed(name:str, seed):
     ("Return `seed` as `np.random.default_rng` takes it (None, an int in 0..2**64-1, or a NumPy Generator), "
      "or raise `ValueError` naming `name`.")
     if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence, np.random.BitGenerator)):
@@ -158,7 +159,7 @@ def _check_seed(name:str, seed):
                      f"or a numpy.random.Generator; got {seed!r}")
 
 # %% ../nbs/00_core.ipynb #5f4d09e2
-def _check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:bool=False, positive_sum:bool=False,
+def check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:bool=False, positive_sum:bool=False,
                   scale:bool=False) -> np.ndarray:
     ("Return `value` as a 1-D float64 array of finite numbers (of length `size`), or raise `ValueError` naming `name` "
      "(strings, ragged lists refused).")
@@ -185,7 +186,7 @@ def _check_vector(name:str, value, size:int=None, size_name:str=None, nonneg:boo
     return a / a.max() if scale else a
 
 # %% ../nbs/00_core.ipynb #77ae83b9
-def _check_seq(name:str, value, item=None, what:str='values') -> list:
+def check_seq(name:str, value, item=None, what:str='values') -> list:
     ("Return `value` as a non-empty list (each element checked by `item(f'{name}[i]', x)`), or raise `ValueError` "
      "naming `name` (None, a string, a dict or a scalar refused).")
     if isinstance(value, np.ndarray) and value.ndim == 0: value = value[()]   # a 0-d array is a scalar, not a sequence
@@ -196,7 +197,7 @@ def _check_seq(name:str, value, item=None, what:str='values') -> list:
     return [item(f"{name}[{i}]", x) for i, x in enumerate(out)] if item else out
 
 # %% ../nbs/00_core.ipynb #18447c6e
-def _check_frame(name:str, value, columns=(), nonempty:bool=True):
+def check_frame(name:str, value, columns=(), nonempty:bool=True):
     ("Return `value` when it is a pandas DataFrame with the `columns` (and rows), "
      "or raise `ValueError` naming `name` and what is expected.")
     import pandas as pd
@@ -219,7 +220,7 @@ def _physical_bytes() -> int:
     except (ValueError, OSError, AttributeError): return 2**62
 
 # %% ../nbs/00_core.ipynb #e936c38a
-def _check_memory(name:str, value:int, nbytes:int):
+def check_memory(name:str, value:int, nbytes:int):
     ("Raise `ValueError` naming `name` when an allocation of `nbytes` bytes for `name` = "
      "`value` exceeds physical memory.")
     have = _physical_bytes()
@@ -228,7 +229,7 @@ def _check_memory(name:str, value:int, nbytes:int):
                          f"this machine has {have / 2**30:.3g} GiB")
 
 # %% ../nbs/00_core.ipynb #7c043564
-def _check_path(name:str, path, read:bool=True):
+def check_path(name:str, path, read:bool=True):
     ("Return `path` as a `Path`: for reading an existing, non-empty regular file, for writing a file in an existing "
      "directory; else `ValueError` naming `name` and the file.")
     from pathlib import Path
@@ -245,7 +246,7 @@ def _check_path(name:str, path, read:bool=True):
 # %% ../nbs/00_core.ipynb #d487d575
 METRICS = ('recall', 'hr', 'precision', 'ap', 'mrr', 'ndcg', 'auc')
 
-def _check_metric(metric:str) -> str:
+def check_metric(metric:str) -> str:
     "Return the lower-cased metric name, or raise `ValueError` listing the valid names."
     if isinstance(metric, np.ndarray) and metric.ndim == 0: metric = metric[()]   # 0-d arrays are scalars
     m = metric.lower() if isinstance(metric, str) else None                  # a list, array or number is no metric name
@@ -253,8 +254,6 @@ def _check_metric(metric:str) -> str:
     return m
 
 # %% ../nbs/00_core.ipynb #34ea68d3
-def _check_cutoff(K, name:str="K") -> int | None:
+def check_cutoff(K, name:str="K") -> int | None:
     "Return the cut-off `K` as an int (or `None` for no cut-off), or raise `ValueError` when `K` < 1."
-    return None if K is None else _check_int(name, K, 1)
-
-_check_K = _check_cutoff   # the old name, for the chapters that still import it
+    return None if K is None else check_int(name, K, 1)

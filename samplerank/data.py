@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
-from .core import _check_int, _check_bool, _check_float, _check_ranks, _check_frame, _check_path
+from .core import check_int, check_bool, check_float, check_ranks, check_frame, check_path
 import csv, warnings
 
 # %% auto #0
@@ -51,7 +51,7 @@ def load_interactions(path,                 # .csv, .tsv or .parquet file
 
     The time column, kept as `timestamp`, orders each user's interactions for the splits; without one (a warning says
     so unless `time=False`) they hold out each user's interactions with the largest item ids."""
-    path = _check_path('path', path)                 # an existing, non-empty file (not a directory)
+    path = check_path('path', path)                 # an existing, non-empty file (not a directory)
     for arg, c in (('user', user), ('item', item), ('time', time)):
         if not (isinstance(c, str) and c) and not (arg == 'time' and (c is None or c is False)):
             raise ValueError(f"{arg} must be a column name (a non-empty "
@@ -172,7 +172,7 @@ class Split:
 def _check_interactions(df) -> pd.DataFrame:
     ("`df` as a table of interactions: a DataFrame with rows, user and item columns without missing values, items as "
      "indices >= 0, numeric timestamps and ratings; else a `ValueError` naming `df`.")
-    df = _check_frame('df', df, ('user', 'item'))
+    df = check_frame('df', df, ('user', 'item'))
     for c in ('user', 'item', 'timestamp', 'rating'):
         if c in df.columns and df[c].isna().any():
             raise ValueError(f"df['{c}'] must have no missing values; "
@@ -193,7 +193,7 @@ def _check_interactions(df) -> pd.DataFrame:
 # %% ../nbs/08_data.ipynb #621016f5
 def filter_min_interactions(df:pd.DataFrame, min_item:int=1) -> pd.DataFrame:
     "Drop items with fewer than `min_item` interactions and re-index the items from 0."
-    df, min_item = _check_interactions(df), _check_int('min_item', min_item, 1)
+    df, min_item = _check_interactions(df), check_int('min_item', min_item, 1)
     cnt = df.item.map(df.item.value_counts())
     out = df[cnt >= min_item].copy()
     out['item'] = pd.factorize(out.item, sort=True)[0]
@@ -202,7 +202,7 @@ def filter_min_interactions(df:pd.DataFrame, min_item:int=1) -> pd.DataFrame:
 # %% ../nbs/08_data.ipynb #d683b02c
 def _split(df, n_test_of, drop_unseen:bool=False):
     "Hold out the last `n_test_of(size)` interactions of each user with two or more (see above)."
-    df, drop_unseen = _check_interactions(df), _check_bool('drop_unseen', drop_unseen)
+    df, drop_unseen = _check_interactions(df), check_bool('drop_unseen', drop_unseen)
     order = ['user', 'timestamp', 'item'] if 'timestamp' in df.columns else ['user', 'item']
     d = df.sort_values(order, kind='stable').drop_duplicates(['user', 'item'], keep='last')   # a repeat: its latest
     size = d.groupby('user').item.transform('size').values
@@ -237,7 +237,7 @@ def temporal_holdout(df:pd.DataFrame,         # interactions: user, item[, times
                      drop_unseen:bool=False,   # drop the items no training interaction has (see `leave_one_out`)
                     ) -> Split:
     "Hold out each user's latest `frac` of interactions (at least one, leaving at least one in training)."
-    frac = _check_float('frac', frac, 0, 1, lo_open=True, hi_open=True)
+    frac = check_float('frac', frac, 0, 1, lo_open=True, hi_open=True)
     return _split(df, lambda size: np.clip(np.round(frac * size).astype(int), 1, size - 1), drop_unseen)
 
 # %% ../nbs/08_data.ipynb #181293a5
@@ -246,10 +246,10 @@ def reference_ranks(global_ranks,  # global rank of each instance in its own poo
                     N:int=None,    # reference catalogue size; default: the median pool size
                    ) -> tuple[np.ndarray, int]: # ranks on the reference catalogue, and N
     "Map global ranks in per-instance pools to a common catalogue of N items, keeping $\\theta=(R-1)/(N_u-1)$."
-    Nu, R = _check_ranks('pool_sizes', pool_sizes), _check_ranks('global_ranks', global_ranks)
+    Nu, R = check_ranks('pool_sizes', pool_sizes), check_ranks('global_ranks', global_ranks)
     if R.shape != Nu.shape:
         raise ValueError(f"global_ranks and pool_sizes must have the same length; got {R.shape} and {Nu.shape}")
     if (Nu < 2).any() or (R < 1).any() or (R > Nu).any():
         raise ValueError("need 2 <= pool_sizes and 1 <= global_ranks <= pool_sizes")
-    N = int(np.median(Nu)) if N is None else _check_int('N', N, 2)
+    N = int(np.median(Nu)) if N is None else check_int('N', N, 2)
     return np.clip(1 + np.round((R - 1) * (N - 1) / (Nu - 1)).astype(np.int64), 1, N), N

@@ -10,7 +10,7 @@ import warnings
 from pathlib import Path
 import numpy as np
 import pandas as pd
-from .core import _check_int
+from .core import check_int
 from .evaluation import SampledRanks
 from .inconsistency import (rendle_example, exact_table, sampled_table, expected_vs_samples,
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
@@ -45,7 +45,7 @@ def run_example(out:Path,         # directory for report.md and the figures
     "Rendle's running example as a report: exact and sampled tables, order swaps, Figures 2 and 3."
     import matplotlib; matplotlib.use('Agg')
     N, models = 10_000, rendle_example()
-    n = _check_int('n', n, 2)
+    n = check_int('n', n, 2)
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     exact = exact_table(models, N)
     samp = sampled_table(models, N, n, repeats=repeats, seed=seed)
@@ -169,7 +169,7 @@ def demo_results(n:int=100,            # sample set size including the relevant 
                  n_boot:int=200,       # bootstrap replicates of the intervals and comparisons
                 ) -> dict:             # everything the figures and the report show
     "The main job's numbers: the models' exact metrics, estimates with 95% intervals (fixed, adaptive n), comparisons."
-    n = _check_int('n', n, 2)
+    n = check_int('n', n, 2)
     from samplerank.models import default_models
     from samplerank.pipeline import rank_models, metrics_table
     from samplerank.metrics import exact_metric

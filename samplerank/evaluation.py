@@ -12,10 +12,10 @@ import numpy as np
 import scipy.sparse as sps
 import matplotlib.pyplot as plt
 from fastcore.basics import patch
-from .core import (_check_int, _check_ranks, _check_metric, _check_cutoff, _check_bool, _check_float,
-                             _check_vector)
+from .core import (check_int, check_ranks, check_metric, check_cutoff, check_bool, check_float,
+                             check_vector)
 from .metrics import metric_weights
-from .sampling import (_check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _GridKernel,
+from .sampling import (check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKernel, _GridKernel,
                                  _KernelTooLarge, _MAX_BYTES, _STREAM_BYTES, _grid_edges,
                                  _GRID_DELTA)
 
@@ -62,23 +62,23 @@ class SampledRanks:
                  grid:bool=True,    # fit on the coarse grid where it costs less; False: the exact kernel
                  *, _name:str='ranks', # `ranks`'s name in error messages (`sampled_ranks` for the estimators)
                 ):
-        self.replace, self.grid = _check_bool('replace', replace), _check_bool('grid', grid)
-        if np.ndim(N) == 0: self.N, Ns = _check_int('N', N, 2), None
+        self.replace, self.grid = check_bool('replace', replace), check_bool('grid', grid)
+        if np.ndim(N) == 0: self.N, Ns = check_int('N', N, 2), None
         else:
-            Ns = _check_ranks('N', N)
+            Ns = check_ranks('N', N)
             if (Ns < 2).any():
                 raise ValueError(f"N must hold catalogue sizes >= 2; N[{int(np.argmax(Ns < 2))}] = {Ns[Ns < 2][0]}")
             self.N = int(Ns.max())                              # the support 1..max N_u of the rank distribution
         if np.ndim(n) == 0:
-            n = _check_sizes(self.N, n, self.replace)[1]
-            r = _check_ranks(_name, ranks, n, 'n')
+            n = check_sizes(self.N, n, self.replace)[1]
+            r = check_ranks(_name, ranks, n, 'n')
             ns = np.full(len(r), n, dtype=np.int64)
         else:
-            r = _check_ranks(_name, ranks)
+            r = check_ranks(_name, ranks)
             ns = np.asarray(n)
             if ns.shape != r.shape:
                 raise ValueError(f"n must have one sample size per sampled rank ({len(r)}); got shape {ns.shape}")
-            ns = _check_ranks('n', ns, None if self.replace else self.N,
+            ns = check_ranks('n', ns, None if self.replace else self.N,
                               None if self.replace else 'N (without replacement)')
             if (ns < 2).any():
                 raise ValueError(f"n must hold sample sizes >= 2; n[{int(np.argmax(ns < 2))}] = {ns[ns < 2][0]}")
@@ -114,11 +114,11 @@ class SampledRanks:
                 raise ValueError("N and n are required unless the sampled ranks are a SampledRanks")
             return cls(data, N, n, replace, _name='sampled_ranks')
         if N is not None and not (np.array_equal(N, data.Ns) if np.ndim(N)
-                                  else data.catalogue_size == _check_int('N', N, 2)):
+                                  else data.catalogue_size == check_int('N', N, 2)):
             raise ValueError(f"N={N!r} disagrees with the evaluation's catalogue sizes")
         if n is not None and (np.ndim(n) > 0 or data.fixed_n != n):
             raise ValueError(f"n={n!r} disagrees with the evaluation's sample sizes")
-        if _check_bool('replace', replace) != data.replace and replace is not True:
+        if check_bool('replace', replace) != data.replace and replace is not True:
             raise ValueError(f"replace={replace} disagrees with the evaluation's replace={data.replace}")
         return data
 
@@ -242,7 +242,7 @@ def register_estimator(name:str, per_user_n:bool=False, description:str='', dist
      "without `per_user_n` it refuses evaluations with per-user sizes.")
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise ValueError(f"name must be letters and digits joined by hyphens, such as 'MLE-auto'; got {name!r:.60}")
-    per_user_n, distribution = _check_bool('per_user_n', per_user_n), _check_bool('distribution', distribution)
+    per_user_n, distribution = check_bool('per_user_n', per_user_n), check_bool('distribution', distribution)
     def deco(fit):
         if not per_user_n:
             @functools.wraps(fit)
@@ -257,14 +257,11 @@ def register_estimator(name:str, per_user_n:bool=False, description:str='', dist
     return deco
 
 # %% ../nbs/03a_evaluation.ipynb #95a95417
-def get_estimator(name:str) -> Estimator:
+def get_estimator(name:str,          # a registered estimator's name, in any case
+                  arg:str='name',     # the caller's argument that holds it: errors name it (`method`, ...)
+                 ) -> Estimator:
     ("The registered estimator called `name` (any case; an old spelling such as `BV_MLE` with a warning), or "
-     "`ValueError` listing the names.")
-    return _get_estimator(name)
-
-# %% ../nbs/03a_evaluation.ipynb #cbeb2edb
-def _get_estimator(name, arg:str='name') -> Estimator:
-    "`get_estimator` for a caller whose argument `arg` holds the name (`method`, `names[0]`): the error names `arg`."
+     "`ValueError` naming `arg` and listing the names.")
     if isinstance(name, np.ndarray) and name.ndim == 0: name = name[()]
     if isinstance(name, str):
         for k, e in ESTIMATORS.items():
@@ -272,7 +269,7 @@ def _get_estimator(name, arg:str='name') -> Estimator:
         hyphenated = re.sub(r'[_ ]', '-', name.strip()).lower()   # an old spelling: BV_MLE, 'MN MES'
         for k, e in ESTIMATORS.items():
             if k.lower() == hyphenated:
-                warnings.warn(f"estimator {name!r} is now spelled {k!r}", FutureWarning, stacklevel=3)
+                warnings.warn(f"estimator {name!r} is now spelled {k!r}", FutureWarning, stacklevel=2)
                 return e
     raise ValueError(f"{arg}: estimator must be one of {', '.join(ESTIMATORS)}; got {name!r:.60}")
 
@@ -298,7 +295,7 @@ def estimator_label(name:str, # a registered estimator (any case)
                    ) -> str:
     ("How tables, figures and the command line name an estimator: "
      "its registered name, then the options that differ from its defaults.")
-    e = _get_estimator(name)
+    e = get_estimator(name)
     defaults, values = _fit_defaults(e), {k: _label_value(k, v) for k, v in options.items()}
     shown = {k: v for k, v in values.items()
              if not (k in defaults and type(defaults[k]) is type(v) and defaults[k] == v)}
@@ -319,7 +316,7 @@ def parse_estimator_label(label:str, # a label of `estimator_label`, e.g. 'BV(ga
     m = re.fullmatch(r'\s*([^()]+?)\s*(?:\((.*)\))?\s*', label, re.S) if isinstance(label, str) else None
     if m is None:
         raise ValueError(f"{arg} must be an estimator label such as 'MLE' or 'BV(gamma=0.1)'; got {label!r:.60}")
-    e = _get_estimator(m[1], arg)
+    e = get_estimator(m[1], arg)
     try: call = ast.parse(f'f({m[2] or ""})', mode='eval').body
     except SyntaxError: call = None
     names = [k.arg for k in call.keywords] if call is not None else []
@@ -350,7 +347,7 @@ class AdjustedEstimate:
 
     def adjusted(self, metric:str, K:int=None) -> np.ndarray:
         "The adjusted metric x(r), r = 1..n, for metric@K (computed once per metric and cut-off)."
-        key = (_check_metric(metric), _check_cutoff(K))
+        key = (check_metric(metric), check_cutoff(K))
         if key not in self._cache: self._cache[key] = self._adjusted(*key)
         return self._cache[key]
 
@@ -412,8 +409,8 @@ class RankDistribution:
          "`estimate_intervals` for calibrated ones).")
         if self._refit is None:
             raise ValueError("bootstrap needs a distribution returned by an estimator (refit and data unknown)")
-        n_boot = _check_int('n_boot', n_boot, 2)
-        level = _check_float('level', level, 0, 1, lo_open=True, hi_open=True)
+        n_boot = check_int('n_boot', n_boot, 2)
+        level = check_float('level', level, 0, 1, lo_open=True, hi_open=True)
         rng, ev = np.random.default_rng(seed), self._ranks
         vals = np.array([self._refit(ev.at_columns(ev.column[rng.integers(0, ev.M, size=ev.M)])).metric(metric, K)
                          for _ in range(n_boot)])
@@ -436,7 +433,7 @@ class RankDistribution:
 # %% ../nbs/03a_evaluation.ipynb #f2236df8
 def _as_pmf(prior, N:int, name:str='prior') -> np.ndarray:
     "A prior given as an array or a RankDistribution, validated as a distribution over 1..N."
-    p = prior.pmf if isinstance(prior, RankDistribution) else _check_vector(name, prior, N, 'N')
+    p = prior.pmf if isinstance(prior, RankDistribution) else check_vector(name, prior, N, 'N')
     if p.shape != (N,): raise ValueError(f"{name} must have length N={N}; got shape {p.shape}")
     if (p < 0).any():
         i = int(np.argmax(p < 0)); raise ValueError(f"{name} must have finite entries >= 0; "
@@ -449,8 +446,8 @@ def empirical_distribution(global_ranks, # global ranks 1..N of the users' relev
                            N:int,        # number of items
                           ) -> RankDistribution:
     "The exact empirical distribution P(R) of known global ranks (Jin et al. Table 1)."
-    N = _check_int('N', N, 2)
-    R = _check_ranks('global_ranks', global_ranks, N, 'N')
+    N = check_int('N', N, 2)
+    R = check_ranks('global_ranks', global_ranks, N, 'N')
     return RankDistribution(np.bincount(R - 1, minlength=N) / len(R), method='exact')
 
 # %% ../nbs/03a_evaluation.ipynb #5a8a8498
@@ -478,7 +475,7 @@ def _pool_strata(Ns:np.ndarray, strata:int) -> list[np.ndarray]:
 def pool_strata(self:SampledRanks, strata:int=6) -> list[np.ndarray]:
     ("The users (indices) of each pool stratum: "
      "all users with one catalogue or too few users, else up to `strata` groups by N_u.")
-    strata = _check_int('strata', strata, 1)
+    strata = check_int('strata', strata, 1)
     groups = [np.arange(self.M)] if self.catalogue_size is not None else _pool_strata(self.Ns, strata)
     return [np.arange(self.M)] if len(groups) == 1 else groups
 
@@ -490,7 +487,7 @@ def stratum(self:SampledRanks, users,
                                     # without replacement, and 3 if some N_u > 2)
            ) -> SampledRanks:
     "The evaluation of `users` (indices): in one catalogue (N, else their median N_u), or in their own (`exact_pools`)."
-    u, exact_pools = np.asarray(users), _check_bool('exact_pools', exact_pools)
+    u, exact_pools = np.asarray(users), check_bool('exact_pools', exact_pools)
     if (u.ndim != 1 or not len(u) or u.dtype.kind not in 'iu' or u.min() < 0 or u.max() >= self.M
             or len(np.unique(u)) < len(u)):
         raise ValueError(f"users must be distinct user indices 0..{self.M - 1} (an integer array, "
@@ -498,7 +495,7 @@ def stratum(self:SampledRanks, users,
     users = u.astype(np.int64)
     if N is not None:
         if exact_pools: raise ValueError("N: one catalogue size and exact_pools=True exclude each other")
-        N = _check_int('N', N, 2 if self.replace else max(2, int(self.n[users].max())))
+        N = check_int('N', N, 2 if self.replace else max(2, int(self.n[users].max())))
     if ((exact_pools or self.catalogue_size is not None) and N in (None, self.catalogue_size)
             and np.array_equal(users, np.arange(self.M))): return self
     if N is None: N = self.Ns[users] if exact_pools else int(np.median(self.Ns[users]))
@@ -571,7 +568,7 @@ def fit_estimator(name:str,                # a registered estimator (any case)
     if not isinstance(evaluation, SampledRanks):
         raise ValueError(f"evaluation must be a SampledRanks (build one with SampledRanks(ranks, N, n)); "
                          f"got {type(evaluation).__name__}")
-    groups, exact_pools = evaluation.pool_strata(strata), _check_bool('exact_pools', exact_pools)
+    groups, exact_pools = evaluation.pool_strata(strata), check_bool('exact_pools', exact_pools)
     parts = [(u, evaluation.stratum(u, exact_pools)) for u in groups]
     if len(parts) == 1 and parts[0][1] is evaluation: return e.fit(evaluation, **options)
     return StratifiedEstimate([(u, s, e.fit(s, **options)) for u, s in parts], evaluation, e.name)

@@ -10,14 +10,14 @@ import warnings
 import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
-from .core import _check_int, _check_ranks, _check_float, _check_seed, _check_seq, _check_bool
+from .core import check_int, check_ranks, check_float, check_seed, check_seq, check_bool
 from collections import abc
 from .metrics import metric_weights, exact_metric, metric_label
-from .sampling import expected_sampled_metric, expected_sampled_weights, simulate_sampled_metric, _check_sizes
+from .sampling import expected_sampled_metric, expected_sampled_weights, simulate_sampled_metric, check_sizes
 
 # %% auto #0
-__all__ = ['RENDLE_METRICS', 'rendle_example', 'exact_table', 'sampled_table', 'expected_vs_samples', 'plot_expected_vs_samples',
-           'order_swaps', 'plot_metric_vs_rank']
+__all__ = ['RENDLE_METRICS', 'rendle_example', 'check_models', 'exact_table', 'sampled_table', 'expected_vs_samples',
+           'plot_expected_vs_samples', 'order_swaps', 'plot_metric_vs_rank']
 
 # %% ../nbs/03_inconsistency.ipynb #5492365c
 def rendle_example() -> dict:
@@ -27,12 +27,12 @@ def rendle_example() -> dict:
 RENDLE_METRICS = (('auc', None), ('ap', None), ('ndcg', None), ('recall', 10))
 
 # %% ../nbs/03_inconsistency.ipynb #d78db590
-def _check_models(models, N) -> dict:
+def check_models(models, N) -> dict:
     ("`models` as {name: global ranks in 1..N}, "
      "or a `ValueError` naming `models` (and the model) when it is not such a non-empty dict.")
     if not isinstance(models, abc.Mapping) or len(models) == 0:
         raise ValueError(f"models must be a non-empty dict of model name -> global ranks (1..N); got {models!r:.60}")
-    return {k: _check_ranks(f"models[{k!r}]", v, N, 'N') for k, v in models.items()}
+    return {k: check_ranks(f"models[{k!r}]", v, N, 'N') for k, v in models.items()}
 
 # %% ../nbs/03_inconsistency.ipynb #394773f5
 def exact_table(models:dict,                # model name -> global ranks of its relevant items
@@ -40,7 +40,7 @@ def exact_table(models:dict,                # model name -> global ranks of its 
                 metrics=RENDLE_METRICS,     # (metric, K) pairs
                ) -> pd.DataFrame:
     "Exact metrics of each model (Rendle's first table)."
-    N = _check_int('N', N, 2); models = _check_models(models, N)
+    N = check_int('N', N, 2); models = check_models(models, N)
     columns = {metric_label(m, K): [exact_metric(r, m, K=K, N=N) for r in models.values()] for m, K in metrics}
     return pd.DataFrame(columns, index=list(models))
 
@@ -54,10 +54,10 @@ def sampled_table(models:dict,            # model name -> global ranks
                   seed=0,                 # seed of the simulation
                  ) -> pd.DataFrame:
     "Sampled metrics per model: exact expectation (Rendle eq 19) and mean and std of `repeats` simulated evaluations."
-    N, n = _check_sizes(N, n, replace); models = _check_models(models, N)
+    N, n = check_sizes(N, n, replace); models = check_models(models, N)
     # a standard deviation needs two repetitions ('± nan' before)
-    repeats = _check_int('repeats', repeats, 2, hi_name=None)
-    rng = np.random.default_rng(_check_seed('seed', seed))
+    repeats = check_int('repeats', repeats, 2, hi_name=None)
+    rng = np.random.default_rng(check_seed('seed', seed))
     rows = []
     for name, r in models.items():
         for m, K in metrics:
@@ -75,9 +75,9 @@ def expected_vs_samples(models:dict,            # model name -> global ranks
                         replace:bool=True,      # with or without replacement
                        ) -> pd.DataFrame:
     "Tidy table of the expected sampled metric of each model at each sample set size."
-    N, replace = _check_int('N', N, 2), _check_bool('replace', replace); models = _check_models(models, N)
-    sample_sizes = _check_seq('sample_sizes', sample_sizes,
-                              lambda nm, v: _check_int(nm, v, 2, None if replace else N, 'N'),
+    N, replace = check_int('N', N, 2), check_bool('replace', replace); models = check_models(models, N)
+    sample_sizes = check_seq('sample_sizes', sample_sizes,
+                              lambda nm, v: check_int(nm, v, 2, None if replace else N, 'N'),
                               'sample set sizes n >= 2')
     # n > N with replacement is meant here: no warning about the old (n, N) order
     with warnings.catch_warnings():
@@ -115,11 +115,11 @@ def order_swaps(ranks_a,            # global ranks of model A (1..N)
                 names=('A', 'B'),   # names of the two models in the `order` column
                ) -> pd.DataFrame:   # one row per change: n, m=n-1, and the order from that n on (e.g. 'A>B')
     "Sample set sizes n at which the expected sampled metric changes the order of two models."
-    N = _check_int('N', N, 2)
-    n_max = N if n_max is None else _check_int('n_max', n_max, 3, N if not replace else None, 'N')
-    grid = _check_int('grid', grid, 2)
-    ra, rb = _check_ranks('ranks_a', ranks_a, N, 'N'), _check_ranks('ranks_b', ranks_b, N, 'N')
-    tol = _check_float('tol', tol, 0)
+    N = check_int('N', N, 2)
+    n_max = N if n_max is None else check_int('n_max', n_max, 3, N if not replace else None, 'N')
+    grid = check_int('grid', grid, 2)
+    ra, rb = check_ranks('ranks_a', ranks_a, N, 'N'), check_ranks('ranks_b', ranks_b, N, 'N')
+    tol = check_float('tol', tol, 0)
     def sign(n):
         d = (expected_sampled_metric(ra, metric, N, n, K, replace)
              - expected_sampled_metric(rb, metric, N, n, K, replace))

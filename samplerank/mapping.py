@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import numpy as np
 from scipy.special import gammaln
-from .core import _check_int, _check_ranks, _check_float, _check_vector
-from .sampling import rank_pmf, _check_sizes
+from .core import check_int, check_ranks, check_float, check_vector
+from .sampling import rank_pmf, check_sizes
 
 # %% auto #0
 __all__ = ['hit_ratio_curve', 'sampled_hit_ratio_curve', 'hr_at', 'shr_moments', 'f_linear', 'f_bound', 'f_beta', 'fit_beta_a',
@@ -23,8 +23,8 @@ def hit_ratio_curve(ranks, # global ranks 1..N, one per user
                     N:int, # number of items
                    ) -> np.ndarray: # HR@K for K = 1..N
     "The global Hit Ratio curve: the empirical CDF of the global ranks (Li et al. eqs 1, 7)."
-    N = _check_int('N', N, 2)
-    R = _check_ranks('ranks', ranks, N, 'N')
+    N = check_int('N', N, 2)
+    R = check_ranks('ranks', ranks, N, 'N')
     return np.cumsum(np.bincount(R - 1, minlength=N)) / len(R)
 
 # %% ../nbs/12_mapping.ipynb #c2065614
@@ -32,8 +32,8 @@ def sampled_hit_ratio_curve(sampled_ranks, # sampled ranks 1..n, one per user
                             n:int,         # sample set size including the relevant item
                            ) -> np.ndarray: # SHR@k for k = 1..n
     "The sampled Hit Ratio curve SHR@k, k = 1..n (Li et al. eq 3)."
-    n = _check_int('n', n, 2)
-    r = _check_ranks('sampled_ranks', sampled_ranks, n, 'n')
+    n = check_int('n', n, 2)
+    r = check_ranks('sampled_ranks', sampled_ranks, n, 'n')
     return np.cumsum(np.bincount(r - 1, minlength=n)) / len(r)
 
 # %% ../nbs/12_mapping.ipynb #69855273
@@ -51,8 +51,8 @@ def shr_moments(ranks,             # global ranks 1..N
                 replace:bool=True, # sampling scheme
                ) -> tuple[np.ndarray, np.ndarray]: # E[SHR@k] and Var[SHR@k], k = 1..n
     "Mean and variance of the sampled Hit Ratio for every k (Li et al. eqs 4-5)."
-    N, n = _check_sizes(N, n, replace)
-    R, W = np.unique(_check_ranks('ranks', ranks, N, 'N'), return_counts=True)
+    N, n = check_sizes(N, n, replace)
+    R, W = np.unique(check_ranks('ranks', ranks, N, 'N'), return_counts=True)
     p = np.cumsum(rank_pmf(N, n, R, replace), axis=1)        # p^R for every k
     w = W / W.sum()
     return w @ p, (w @ (p * (1 - p))) / W.sum()
@@ -71,7 +71,7 @@ def _check_k(k, n):
 
 # %% ../nbs/12_mapping.ipynb #a521e4a1
 def _check_Nn(N, n):
-    N, n = _check_int('N', N, 2), _check_int('n', n, 2)
+    N, n = check_int('N', N, 2), check_int('n', n, 2)
     if n > N: raise ValueError(f"n must satisfy n <= N={N}; got {n}")
     return N, n
 
@@ -99,7 +99,7 @@ def _beta_y(n:int, a:float) -> np.ndarray:
 _A_RANGE = (1e-3, 1e3)
 
 def _check_a(a, name:str='a'):
-    return _check_float(name, a, *_A_RANGE)
+    return check_float(name, a, *_A_RANGE)
 
 # %% ../nbs/12_mapping.ipynb #50a7a023
 def f_beta(k, N:int, n:int, a:float):
@@ -123,9 +123,9 @@ def fit_beta_a(sampled_ranks,     # sampled ranks 1..n
               ) -> dict:          # {'a', 'iterations', 'history'}
     "Algorithm-specific Beta parameter by the fixed-point iteration of Li et al. eq 19."
     N, n = _check_Nn(N, n)
-    r = _check_ranks('sampled_ranks', sampled_ranks, n, 'n')
+    r = check_ranks('sampled_ranks', sampled_ranks, n, 'n')
     a0 = _check_a(a0, 'a0')                    # a start in Li et al.'s range of a, where f_beta is defined
-    a, max_iter, tol = a0, _check_int('max_iter', max_iter, 1), _check_float('tol', tol, 0)
+    a, max_iter, tol = a0, check_int('max_iter', max_iter, 1), check_float('tol', tol, 0)
     counts = np.bincount(r - 1, minlength=n)
     hist = [a]
     for it in range(1, max_iter + 1):
@@ -159,8 +159,8 @@ def mapping_errors(hr:np.ndarray, shr:np.ndarray, f:np.ndarray) -> dict:
     `hr` and `shr` are hit-ratio curves (values in [0, 1]), `f` the mapped position of each k = 1..len(shr); the
     relative errors divide by `shr`, so `shr[0]` (SHR@1) must be > 0 (a `ValueError` otherwise; entries of 0 further
     on are skipped)."""
-    hr, shr = _check_vector('hr', hr), _check_vector('shr', shr)
-    f = _check_vector('f', f, len(shr), 'len(shr)')
+    hr, shr = check_vector('hr', hr), check_vector('shr', shr)
+    f = check_vector('f', f, len(shr), 'len(shr)')
     for nm, v in (('hr', hr), ('shr', shr)):
         if ((v < 0) | (v > 1)).any():
             i = int(np.argmax((v < 0) | (v > 1)))

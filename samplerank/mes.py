@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy, functools, warnings
 import numpy as np
 import scipy.linalg as sla
-from .core import _check_float
+from .core import check_float
 from .evaluation import SampledRanks, register_estimator
 from .evaluation import RankDistribution
 from .sampling import _gram, _StreamedKernel, _GridKernel, _grid_info, _kernel_dot, _kernel_gram, _kernel_T
@@ -116,7 +116,7 @@ def _installed_solvers() -> tuple:
                     description='maximal entropy with squared distance, eta = 0.001 (Jin et al. eq 26)')
 def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistribution:
     "MES (eq 26) on a validated evaluation with one sample set size: the kernel over its observed ranks."
-    eta = _check_float('eta', eta, 0, lo_open=True)
+    eta = check_float('eta', eta, 0, lo_open=True)
     if isinstance(solvers, str): solvers = (solvers,)
     listed = list(solvers) if solvers is not None and np.iterable(solvers) else None     # read once (a generator too)
     if not listed or any(s != 'dual' and s not in _installed_solvers() for s in listed):

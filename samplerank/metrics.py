@@ -8,8 +8,8 @@ Docs: https://samplerank.github.io/samplerank/metrics.html.md"""
 from __future__ import annotations
 import numpy as np
 import pandas as pd
-from .core import (jit, _check_int, _check_ranks, _check_metric, _check_cutoff, _check_memory, _check_bool,
-                             _check_vector)
+from .core import (jit, check_int, check_ranks, check_metric, check_cutoff, check_memory, check_bool,
+                             check_vector)
 from collections import abc
 
 # %% auto #0
@@ -36,9 +36,9 @@ def metric_weights(metric:str, # one of "recall", "hr", "precision", "ap", "mrr"
                    K:int=None, # top-K cut-off; `None` means no cut-off
                   ) -> np.ndarray: # $\mathcal M^K(R)$ for $R=1,\dots,N$
     "The weight $\\mathcal M^K(R)$ that `metric` gives a relevant item at rank $R$, for $R=1..N$ (Jin et al. eq 2)."
-    metric, N, K = _check_metric(metric), _check_int('N', N, 2), _check_cutoff(K)
+    metric, N, K = check_metric(metric), check_int('N', N, 2), check_cutoff(K)
     # ranks 1..N, their weights and temporaries (25 bytes per item measured), refused before allocating
-    _check_memory('N', N, 32 * N)
+    check_memory('N', N, 32 * N)
     return _weights_at(metric, np.arange(1, N + 1), N, K)
 
 # %% ../nbs/01_metrics.ipynb #9fa12fcb
@@ -90,7 +90,7 @@ def _as_csr(ranks, N):
     if len(sets) == 0: raise ValueError("ranks must not be empty")
     sizes = np.array([len(s) for s in sets])
     if (sizes == 0).any(): raise ValueError(f"ranks[{int(np.argmin(sizes))}] is an empty set of relevant ranks")
-    flat = _check_ranks('ranks', np.concatenate(sets), N, 'N')
+    flat = check_ranks('ranks', np.concatenate(sets), N, 'N')
     offsets = np.concatenate([[0], np.cumsum(sizes)])
     for u in range(len(sets)):
         seg = flat[offsets[u]:offsets[u + 1]]
@@ -117,8 +117,8 @@ def exact_metric(ranks,              # one global rank per instance, or one coll
                  per_instance:bool=False, # return the metric of every instance instead of their mean
                 ):
     "The exact metric of ranked lists: the mean over instances of Rendle eqs 2-8 (eqs 9-13 for one relevant item)."
-    metric, K, per_instance = _check_metric(metric), _check_cutoff(K), _check_bool('per_instance', per_instance)
-    N = None if N is None else _check_int('N', N, 2)
+    metric, K, per_instance = check_metric(metric), check_cutoff(K), check_bool('per_instance', per_instance)
+    N = None if N is None else check_int('N', N, 2)
     if N is None and (metric == 'auc' or (metric == 'precision' and K is None)):
         raise ValueError(f"N (the number of items, N >= 2) is required for metric={metric!r}"
                          + ('' if metric == 'auc' else ' without K'))
@@ -133,7 +133,7 @@ def exact_metric(ranks,              # one global rank per instance, or one coll
         vals = np.empty(len(offsets) - 1)
         _set_metric_kernel(flat, offsets, code, kk, float(N or 0), vals)
     else:
-        vals = _weights_at(metric, _check_ranks('ranks', ranks, N, 'N'), N, K)
+        vals = _weights_at(metric, check_ranks('ranks', ranks, N, 'N'), N, K)
     return vals if per_instance else float(vals.mean())
 
 # %% ../nbs/01_metrics.ipynb #2929b57e
@@ -153,12 +153,12 @@ def _tp_seen_kernel(flat, offsets, K, n_pos, out_ap, out_ar):
 # %% ../nbs/01_metrics.ipynb #74146850
 def _tp_seen(ranks, K, n_positives):
     "Per-user AP@K and AR@K with the $TP_{seen}$ definition; `n_positives` defaults to the size of each set."
-    K = _check_int('K', K, 1)
+    K = check_int('K', K, 1)
     flat, offsets = _as_csr(ranks, None)
     sizes = np.diff(offsets)
     scalar = np.isscalar(n_positives) or isinstance(n_positives, np.ndarray) and n_positives.ndim == 0
     n_pos = (sizes.astype(np.float64) if n_positives is None else
-             _check_vector('n_positives', [n_positives] if scalar else n_positives))
+             check_vector('n_positives', [n_positives] if scalar else n_positives))
     if n_pos.shape != sizes.shape:
         raise ValueError(f"n_positives must have one entry per instance ({len(sizes)}); got shape {n_pos.shape}")
     if (n_pos < sizes).any():
@@ -187,8 +187,8 @@ def percentile_ranks(ranks, # global ranks of the test items, 1..N
                      N:int, # number of items
                     ) -> np.ndarray:
     "Percentile rank $(R-1)/(N-1)$ of each test item: 0 at the top of the list, 1 at the bottom."
-    N = _check_int('N', N, 2)
-    return (_check_ranks('ranks', ranks, N, 'N') - 1) / (N - 1.0)
+    N = check_int('N', N, 2)
+    return (check_ranks('ranks', ranks, N, 'N') - 1) / (N - 1.0)
 
 # %% ../nbs/01_metrics.ipynb #105104b8
 def expected_percentile_rank(ranks,         # global ranks of the test items, 1..N
@@ -197,7 +197,7 @@ def expected_percentile_rank(ranks,         # global ranks of the test items, 1.
                             ) -> float:
     "Consumption-weighted mean percentile rank (Hu et al.); lower is better, 0.5 for a random ranking."
     p = percentile_ranks(ranks, N)
-    w = np.ones_like(p) if weights is None else _check_vector('weights', weights, len(p), 'len(ranks)', nonneg=True,
+    w = np.ones_like(p) if weights is None else check_vector('weights', weights, len(p), 'len(ranks)', nonneg=True,
                                                               positive_sum=True, scale=True)
     return float((w * p).sum() / w.sum())
 

@@ -12,8 +12,8 @@ import numpy as np
 import numba
 import scipy.sparse as sps
 import tqdm.auto
-from .core import (jit, _set_free_threads, _check_int, _check_float, _check_bool, _check_seed,
-                             _check_vector, _check_metric)
+from .core import (jit, _set_free_threads, check_int, check_float, check_bool, check_seed,
+                             check_vector, check_metric)
 from .sampling import (_sparse_pmf, _cached_sparse_pmf, _band_runs, _run_dot, _run_axpy, _band_values_from,
                                  _StreamedKernel, _GridKernel, _grid_info, _kernel_dot)
 from .evaluation import SampledRanks, register_estimator, RankDistribution, empirical_distribution, _as_pmf
@@ -103,7 +103,7 @@ def _gap_kernel(runs, h, pi):
 # %% ../nbs/04_mle.ipynb #0a70e04a
 def _check_em(n_iter, tol) -> tuple[int, float | None]:
     "Validate the plain EM's options: `n_iter` >= 1 iterations, `tol` >= 0 or None."
-    return _check_int('n_iter', n_iter, 1), None if tol is None else _check_float('tol', tol, 0)
+    return check_int('n_iter', n_iter, 1), None if tol is None else check_float('tol', tol, 0)
 
 # %% ../nbs/04_mle.ipynb #38de27db
 _SLICE_WORK = 10**8    # entries of the kernel touched per compiled call (about 0.1 s): Ctrl-C is seen between calls
@@ -161,8 +161,8 @@ def estimate_mle(sampled_ranks,     # sampled rank of each user's relevant item 
     "Maximum-likelihood estimate of the global rank distribution by EM (Jin et al. eqs 19-21; weighted: eq 23)."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
     # checked even when unused
-    gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)
-    correct, accelerate = _check_bool('correct', correct), _check_bool('accelerate', accelerate)
+    gap, max_steps = check_float('gap', gap, 0, lo_open=True), check_int('max_steps', max_steps, 3)
+    correct, accelerate = check_bool('correct', correct), check_bool('accelerate', accelerate)
     if correct and weights is None: raise ValueError("correct=True undoes a weighting: give weights")
     if accelerate:
         if weights is not None:
@@ -415,10 +415,10 @@ def simulate_global_ranks(N:int,              # number of items
                           seed=None,          # int, numpy Generator, or None
                          ) -> np.ndarray:     # global ranks in 1..N
     r"Simulated global ranks of a model: $R=\lceil e^Z\rceil$ clipped to 1..N, $Z\sim\mathcal N(\log(\mathrm{median}),\mathrm{spread}^2)$."
-    N, M = _check_int('N', N, 2), _check_int('M', M, 1)
-    median = _check_float('median', median, 1)
-    spread = _check_float('spread', spread, 0, lo_open=True)
-    z = np.random.default_rng(_check_seed('seed', seed)).normal(np.log(median), spread, size=M)
+    N, M = check_int('N', N, 2), check_int('M', M, 1)
+    median = check_float('median', median, 1)
+    spread = check_float('spread', spread, 0, lo_open=True)
+    z = np.random.default_rng(check_seed('seed', seed)).normal(np.log(median), spread, size=M)
     return np.clip(np.ceil(np.exp(z)), 1, N).astype(np.int64)
 
 # %% ../nbs/04_mle.ipynb #4f889c40
@@ -460,7 +460,7 @@ def _squarem(A, h, pi, max_steps, tol, floor=0.1):
 # %% ../nbs/04_mle.ipynb #f8241a46
 def _fit_mle_converged(ev:SampledRanks, gap:float=1e-6, max_steps:int=100_000) -> RankDistribution:
     "The maximum-likelihood estimate itself: SQUAREM from the uniform start to a certified gap per user <= `gap`."
-    gap, max_steps = _check_float('gap', gap, 0, lo_open=True), _check_int('max_steps', max_steps, 3)
+    gap, max_steps = check_float('gap', gap, 0, lo_open=True), check_int('max_steps', max_steps, 3)
     # beyond 1 GB the grid's bins (or the rows regenerated on every pass)
     A, h = ev.kernel(stream=True), ev.counts / ev.counts.sum()
     if isinstance(A, _GridKernel): pi, it, ll, g = _squarem(A.matrix, h, A.uniform(), max_steps, gap); pi = A.expand(pi)
@@ -482,8 +482,8 @@ _MLE_AUTO = dict(       # its registration: the trust chapter registers it after
 # %% ../nbs/04_mle.ipynb #0c9d0867
 def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=_MAX_PASSES) -> RankDistribution:
     "EM from the uniform start, doubled from 100 iterations until the certified total gap is <= `max_gap` nats."
-    max_gap = _check_float('max_gap', max_gap, 0, lo_open=True)
-    max_iter, t, done = _check_int('max_iter', max_iter, 100), 100, 0
+    max_gap = check_float('max_gap', max_gap, 0, lo_open=True)
+    max_iter, t, done = check_int('max_iter', max_iter, 100), 100, 0
     pi, trace, A = None, [], ev.kernel(stream=True)
     while True:                                   # EM is memoryless: continuing from iteration `done` = restarting
         pi, _, ll, gap = _em(A, ev.counts, t - done, pi=pi)
@@ -528,10 +528,10 @@ def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin 
                  C:float=10.0,      # the constant that slows the decay (C > 1)
                 ) -> np.ndarray:    # w(r) for r = 1..n
     "Jin et al.'s WMLE weights $w(r)=\\mathcal M(r/C)$ for NDCG ($1/\\log_2(1+r/C)$) or AP ($C/r$)."
-    n = _check_int('n', n, 2)
-    C = _check_float('C', C, 0, lo_open=True)
+    n = check_int('n', n, 2)
+    C = check_float('C', C, 0, lo_open=True)
     r = np.arange(1, n + 1) / C
-    m = _check_metric(metric) if isinstance(metric, (str, np.ndarray)) and np.ndim(metric) == 0 else None
+    m = check_metric(metric) if isinstance(metric, (str, np.ndarray)) and np.ndim(metric) == 0 else None
     if m not in ('ndcg', 'ap'): raise ValueError(f"metric must be 'ndcg' or 'ap'; got {metric!r}")
     with np.errstate(divide='ignore', over='ignore'): w = 1 / np.log2(1 + r) if m == 'ndcg' else 1 / r
     if not (np.isfinite(w).all() and (w > 0).all()):      # C so large (or small) that r/C leaves float64
@@ -543,7 +543,7 @@ def wmle_weights(metric:str='ndcg', # "ndcg" or "ap": the decay function of Jin 
 def _check_weights(weights, n:int) -> np.ndarray:
     "Validate WMLE weights w(r), r = 1..n."
     # one per sampled rank; the fit is scale-free
-    return _check_vector('weights', weights, n, 'n', nonneg=True, positive_sum=True, scale=True)
+    return check_vector('weights', weights, n, 'n', nonneg=True, positive_sum=True, scale=True)
 
 # %% ../nbs/04_mle.ipynb #edcb5cc6
 def _reweight(A, w_cols, omega):

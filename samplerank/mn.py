@@ -11,14 +11,14 @@ import functools
 import numpy as np
 import scipy.linalg as sla
 import pandas as pd
-from .core import _check_int, _check_metric, _check_K, _check_seq, _check_seed, _check_bool, _check_frame
+from .core import check_int, check_metric, check_cutoff, check_seq, check_seed, check_bool, check_frame
 from .metrics import metric_weights
-from .sampling import _check_sizes, _kernel_gram, _kernel_T
-from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, get_estimator, fit_estimator, _get_estimator
+from .sampling import check_sizes, _kernel_gram, _kernel_T
+from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, get_estimator, fit_estimator
 from .mle import _fit_mle
 from .mes import _fit_mes
 from .baselines import _check_gamma, _prior, _fit_bv
-from .inconsistency import _check_models
+from .inconsistency import check_models
 from .study import _named_metric, _renamed
 
 # %% auto #0
@@ -45,8 +45,8 @@ def mn_adjusted_metric(N:int,             # number of items
                        replace:bool=True, # sampling scheme
                       ) -> np.ndarray:    # adjusted metric for each sampled rank r = 1..n
     "The MN adjusted metric (Li et al. 2023 eq 11): the minimiser of the MSE bound L1 + L2."
-    N, n = _check_sizes(N, n, replace)
-    metric, K, M = _check_metric(metric), _check_K(K), _check_int('M', M, 1)
+    N, n = check_sizes(N, n, replace)
+    metric, K, M = check_metric(metric), check_cutoff(K), check_int('M', M, 1)
     p = _prior(prior, N)
     return sla.cho_solve(_mn_factor(N, n, replace, p, M), _kernel_T(N, n, replace, p * metric_weights(metric, N, K)))
 
@@ -87,9 +87,9 @@ def _check_curve_args(methods, metrics, Ks, estimators=None, fn='estimate_curves
     """Registered estimator names, metric names (any case) and cut-offs, each checked with its index, or a `ValueError`
     naming `methods`, `metrics` or `Ks`. `estimators`, the old name of `methods`, replaces it with a `FutureWarning`."""
     name, methods = _renamed(fn, 'methods', methods, 'estimators', estimators, depth=2)
-    return (_check_seq(name, methods, lambda nm, e: _get_estimator(e, nm).name, 'registered estimator names'),
-            _check_seq('metrics', metrics, _named_metric, 'metric names'),
-            _check_seq('Ks', Ks, lambda nm, K: _check_K(K, nm), 'cut-offs K >= 1 (None: no cut-off)'))
+    return (check_seq(name, methods, lambda nm, e: get_estimator(e, nm).name, 'registered estimator names'),
+            check_seq('metrics', metrics, _named_metric, 'metric names'),
+            check_seq('Ks', Ks, lambda nm, K: check_cutoff(K, nm), 'cut-offs K >= 1 (None: no cut-off)'))
 
 # %% ../nbs/13_mn.ipynb #f859c864
 def estimate_curves(sampled_ranks,                 # sampled ranks 1..n, or a SampledRanks
@@ -125,11 +125,11 @@ def curve_study(models:dict,                # model name -> global ranks (1..N)
     from tqdm.auto import tqdm
     from samplerank.sampling import sample_ranks
     from samplerank.evaluation import empirical_distribution
-    N, n = _check_sizes(N, n, True)
-    models = _check_models(models, N)
+    N, n = check_sizes(N, n, True)
+    models = check_models(models, N)
     methods, metrics, Ks = _check_curve_args(methods, metrics, Ks, estimators, 'curve_study')
-    repeats, seed = _check_int('repeats', repeats, 1), _check_seed('seed', seed)
-    progress = _check_bool('progress', progress)
+    repeats, seed = check_int('repeats', repeats, 1), check_seed('seed', seed)
+    progress = check_bool('progress', progress)
     exact = {name: empirical_distribution(R, N) for name, R in models.items()}
     rng, parts = np.random.default_rng(seed), []
     for rep in tqdm(range(repeats), disable=not progress, desc='repeats'):
@@ -145,17 +145,17 @@ _CURVE_COLUMNS = ('model', 'repeat', 'method', 'metric', 'K', 'estimate', 'exact
 def _curve_rows(study, metric, K=..., nonneg_exact:bool=False) -> pd.DataFrame:
     """The rows of `curve_study`'s table `study` at `metric` (and cut-off `K`, unless `...`), with `estimate` and
     `exact` as float64; else a `ValueError` naming `study`, `metric` or `K`."""
-    study = _check_frame('study', study, _CURVE_COLUMNS)
+    study = check_frame('study', study, _CURVE_COLUMNS)
     for c in ('model', 'repeat', 'method', 'metric'):
         if study[c].isna().any():
             raise ValueError(f"study['{c}'] must have no missing values (a table from curve_study)")
-    metric = _check_metric(metric)
+    metric = check_metric(metric)
     d = study[study.metric == metric]
     if len(d) == 0:
         raise ValueError(f"metric {metric!r} has no rows in study; its metrics are "
                          f"{sorted(map(str, study.metric.unique()))[:10]}")
     if K is not ...:
-        K = _check_K(K)
+        K = check_cutoff(K)
         at = d.K.isna() if K is None else (d.K == K)
         if not at.any():
             raise ValueError(f"K={K} has no rows in study for metric {metric!r}; its K are {list(d.K.unique())[:10]}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 from threadpoolctl import threadpool_limits
-from .core import _check_int, _check_float, _check_seed
+from .core import check_int, check_float, check_seed
 
 # %% auto #0
 __all__ = ['Model', 'Popularity', 'ItemKNN', 'EASE', 'ALS', 'default_models']
@@ -68,7 +68,7 @@ class Popularity(Model):
 # %% ../nbs/09_models.ipynb #cdbcff7f
 class ItemKNN(Model):
     "Item-based kNN with cosine similarity, keeping the k most similar items of each item."
-    def __init__(self, k:int=100): self.k, self.name = _check_int('k', k, 1), f'ItemKNN'
+    def __init__(self, k:int=100): self.k, self.name = check_int('k', k, 1), f'ItemKNN'
     def fit(self, train):
         self._set_shape(train)
         norms = np.sqrt(np.asarray(self.X_.multiply(self.X_).sum(0)).ravel())
@@ -103,7 +103,7 @@ def _spd_inverse(G:np.ndarray) -> np.ndarray:
 class EASE(Model):
     "EASE: embarrassingly shallow autoencoder, closed form (Steck 2019)."
     def __init__(self, lam:float=500.0):
-        lam = _check_float('lam', lam, 0, lo_open=True)
+        lam = check_float('lam', lam, 0, lo_open=True)
         self.lam, self.name = float(lam), 'EASE'
     def fit(self, train):
         self._set_shape(train)
@@ -124,11 +124,11 @@ class ALS(Model):
     "Implicit-feedback ALS with confidence $1+\\alpha\\log(1+r/\\epsilon)$, fitted by the `implicit` library."
     def __init__(self, factors:int=64, regularization:float=0.05, iterations:int=15, alpha:float=2.0, eps:float=1.0,
                  seed:int=0):
-        self.factors, self.iterations = _check_int('factors', factors, 1), _check_int('iterations', iterations, 1)
+        self.factors, self.iterations = check_int('factors', factors, 1), check_int('iterations', iterations, 1)
         # ranges in which the float32 confidences and factors stay finite (NaN factors before, from implicit, unnamed)
-        self.regularization = _check_float('regularization', regularization, 0, 1e6, lo_open=True)
-        self.alpha, self.eps = _check_float('alpha', alpha, 0, 1e6), _check_float('eps', eps, 1e-6, 1e6)
-        self.seed, self.name = _check_seed('seed', seed), 'ALS'
+        self.regularization = check_float('regularization', regularization, 0, 1e6, lo_open=True)
+        self.alpha, self.eps = check_float('alpha', alpha, 0, 1e6), check_float('eps', eps, 1e-6, 1e6)
+        self.seed, self.name = check_seed('seed', seed), 'ALS'
     def fit(self, train):
         from implicit.als import AlternatingLeastSquares
         self._set_shape(train)

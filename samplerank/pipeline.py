@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 from .metrics import exact_metric
-from .core import _check_bool, _check_frame
+from .core import check_bool, check_frame
 from .data import reference_ranks, Split
 from .models import default_models
 from .ranks import compute_ranks
@@ -32,7 +32,7 @@ def rank_models(split:Split,           # train/test split
     "Fit every model, and compute global, pool-size, reference and sampled ranks of every test instance."
     if not isinstance(split, Split):
         raise ValueError(f"split must be a Split (from leave_one_out or temporal_holdout); got {type(split).__name__}")
-    progress = _check_bool('progress', progress)
+    progress = check_bool('progress', progress)
     models = default_models(seed) if models is None else models
     if isinstance(models, (str, bytes)) or not hasattr(models, '__iter__') or not len(models := list(models)):
         raise ValueError(f"models must be a non-empty list of models; got {models!r:.60}")
@@ -58,7 +58,7 @@ def _check_rank_tables(ranks, columns) -> dict:
     if not isinstance(ranks, dict) or not ranks:
         raise ValueError(f"ranks must be a non-empty dict of model name -> ranks table "
                          f"(the output of rank_models); got {ranks!r:.60}")
-    return {k: _check_frame(f"ranks[{k!r}]", v, columns) for k, v in ranks.items()}
+    return {k: check_frame(f"ranks[{k!r}]", v, columns) for k, v in ranks.items()}
 
 # %% ../nbs/11_pipeline.ipynb #0869ccb7
 def metrics_table(ranks:dict,               # output of `rank_models`
@@ -99,7 +99,7 @@ def estimate_table(ranks:dict, N:int, n:int, methods:dict=None, metrics=(('recal
 # %% ../nbs/11_pipeline.ipynb #8b8c32a5
 def winners(table:pd.DataFrame) -> pd.DataFrame:
     "For each metric (rows): the best model by the exact metric and by each estimator (columns)."
-    _check_frame('table', table)
+    check_frame('table', table)
     if (list(table.index.names) != ['model', 'metric']
             or not all(pd.api.types.is_numeric_dtype(t) for t in table.dtypes)):
         raise ValueError("table must be indexed by (model, metric) with numeric columns (the output of estimate_table)")

@@ -15,12 +15,12 @@ import numpy as np
 import pandas as pd
 from scipy.stats import binom, hypergeom
 from scipy.optimize import brentq
-from .core import (_check_bool, _check_int, _check_float, _check_vector, _check_seed, _check_seq, _check_frame,
-                             _check_metric)
-from .evaluation import _get_estimator
+from .core import (check_bool, check_int, check_float, check_vector, check_seed, check_seq, check_frame,
+                             check_metric)
+from .evaluation import get_estimator
 from .metrics import metric_weights
 from .adapters import ranks_from_frame
-from .trust import estimate_intervals, _check_level
+from .trust import estimate_intervals, check_level
 
 # %% auto #0
 __all__ = ['ht_counts', 'inclusion_probs', 'pop_estimate', 'evaluate']
@@ -43,8 +43,8 @@ def ht_counts(s0:float,        # score of the relevant item
              ) -> float:       # estimated number of the user's items ranked above the relevant item
     """Horvitz–Thompson estimate of the number of items ranked above the relevant one: $\\sum_j [s_j\\ge s_0]/\\pi_j$,
     $\\pi_j=mq_j$ with replacement."""
-    s0, s = _check_float('s0', s0), _check_vector('s', s)
-    q, replace = _check_vector('q', q, len(s), 'len(s)'), _check_bool('replace', replace)
+    s0, s = check_float('s0', s0), check_vector('s', s)
+    q, replace = check_vector('q', q, len(s), 'len(s)'), check_bool('replace', replace)
     if ((q <= 0) | (q > 1)).any():
         i = int(np.argmax((q <= 0) | (q > 1)))
         raise ValueError(f"q must hold per-draw probabilities with 0 < q <= 1; q[{i}] = {q[i].item()!r}")
@@ -72,9 +72,9 @@ def inclusion_probs(q:np.ndarray, # first-draw weights of the user's candidates 
                    ) -> np.ndarray: # approximate P(candidate i is drawn), summing to m
     """Successive sampling of `m` distinct items with probabilities proportional to `q` (numpy's `choice(replace=False,
     p=q)`): $\\pi_i\\approx1-e^{-q_i\\tau}$ with $\\sum_i\\pi_i=m$ (Hájek; Rosén)."""
-    q = _check_vector('q', q, nonneg=True, positive_sum=True)
+    q = check_vector('q', q, nonneg=True, positive_sum=True)
     pos = int((q > 0).sum())
-    m = _check_int('m', m, 1, pos, 'the number of q > 0')
+    m = check_int('m', m, 1, pos, 'the number of q > 0')
     q = q / q.sum()
     if m == pos: return (q > 0).astype(np.float64)               # a census of the drawable items
     tau = _root_up(lambda t: np.sum(-np.expm1(-q * t)) - m, float(m))   # sum(1 - e^{-q t}) <= t: the root is >= m
@@ -83,7 +83,7 @@ def inclusion_probs(q:np.ndarray, # first-draw weights of the user's candidates 
 # %% ../nbs/19_popularity.ipynb #70e14ea6
 def _pop_users(frame:pd.DataFrame, prob:str='prob', replace:bool=True):
     "Per user: scores of the relevant item, negatives' scores and per-draw probabilities, validated."
-    frame = _check_frame('frame', frame, ('user', 'score', 'label', prob))
+    frame = check_frame('frame', frame, ('user', 'score', 'label', prob))
     if frame['user'].isna().any(): raise ValueError("frame column user: missing user ids")
     try: df = frame.sort_values('user', kind='stable')
     except TypeError:
@@ -180,7 +180,7 @@ def _em_likelihoods(L:np.ndarray, w:np.ndarray=None, pi=None, iters:int=500, tol
 # %% ../nbs/19_popularity.ipynb #46ed80da
 def _check_n_iter(n_iter):
     "None, or a number of EM steps in [1, 100000]; else a `ValueError` naming `n_iter`."
-    return None if n_iter is None else _check_int('n_iter', n_iter, 1, 100_000)
+    return None if n_iter is None else check_int('n_iter', n_iter, 1, 100_000)
 
 # %% ../nbs/19_popularity.ipynb #a521d7d2
 def _check_wor_sizes(data, Ns):
@@ -195,10 +195,10 @@ def _check_wor_sizes(data, Ns):
 def _check_targets(metrics, Ks) -> tuple[list, list]:
     "The metric names (any case) and cut-offs, each checked with its index, or a `ValueError` naming `metrics` or `Ks`."
     def metric(nm, m):
-        try: return _check_metric(m)
+        try: return check_metric(m)
         except ValueError as e: raise ValueError(f"{nm}: {e}") from None
-    return (_check_seq('metrics', metrics, metric, 'metric names'),
-            _check_seq('Ks', Ks, lambda nm, k: _check_int(nm, k, 1), 'cut-offs K >= 1'))
+    return (check_seq('metrics', metrics, metric, 'metric names'),
+            check_seq('Ks', Ks, lambda nm, k: check_int(nm, k, 1), 'cut-offs K >= 1'))
 
 # %% ../nbs/19_popularity.ipynb #cb85da15
 def _check_prob(prob):
@@ -267,9 +267,9 @@ def pop_estimate(frame:pd.DataFrame,       # candidate table: user, item, score,
 
     The default of 20 EM steps was chosen on this chapter's simulation with known truth (early stopping); with
     `n_iter=None` the EM runs to its tolerance, at most 500 steps."""
-    N, (metrics, Ks), prob = _check_int('N', N, 2), _check_targets(metrics, Ks), _check_prob(prob)
+    N, (metrics, Ks), prob = check_int('N', N, 2), _check_targets(metrics, Ks), _check_prob(prob)
     if prob is None: raise ValueError("prob must be the name of the column of per-draw probabilities; got None")
-    replace, n_iter = _check_bool('replace', replace), _check_n_iter(n_iter)
+    replace, n_iter = check_bool('replace', replace), _check_n_iter(n_iter)
     data = _pop_users(frame, prob, replace)[1]
     if not replace: _check_wor_sizes(data, np.full(len(data), N))
     return _pop_fit(data, N, _PopFit(metrics, Ks, _check_pop_method(method), replace=replace, n_iter=n_iter))[0]
@@ -309,15 +309,15 @@ def evaluate(frame:pd.DataFrame,            # candidate table: user, item, score
     With `prob`, the fit and every bootstrap replicate run `n_iter` EM steps from the uniform start (20: see early
     stopping); with `n_iter=None` they run to tol, each replicate warm-started from the fit. `identified` is NA with
     `prob` (it is a column of the uniform estimates)."""
-    frame = _check_frame('frame', frame, ('user', 'score', 'label'))
+    frame = check_frame('frame', frame, ('user', 'score', 'label'))
     if (N is None) == (pool_size is None):
         raise ValueError("give the catalogue size N, or pool_size: the column of each user's own catalogue size N_u")
-    n_boot, level = _check_int('n_boot', n_boot, 20), _check_level(level)
-    (metrics, Ks), seed, prob = _check_targets(metrics, Ks), _check_seed('seed', seed), _check_prob(prob)
-    replace, n_iter = _check_bool('replace', replace), _check_n_iter(n_iter)
-    if pool_size is None: N = _check_int('N', N, 2)
+    n_boot, level = check_int('n_boot', n_boot, 20), check_level(level)
+    (metrics, Ks), seed, prob = _check_targets(metrics, Ks), check_seed('seed', seed), _check_prob(prob)
+    replace, n_iter = check_bool('replace', replace), _check_n_iter(n_iter)
+    if pool_size is None: N = check_int('N', N, 2)
     if prob is None or prob not in frame.columns:
-        if method is not None: _get_estimator(method, 'method')          # a registered estimator, named by `method`
+        if method is not None: get_estimator(method, 'method')          # a registered estimator, named by `method`
         t = ranks_from_frame(frame)
         n = t['n'].to_numpy()
         NN = N if pool_size is None else _user_pool_sizes(frame, pool_size, t['user'].to_numpy())

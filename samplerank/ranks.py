@@ -11,7 +11,7 @@ import numba
 import pandas as pd
 from typing import NamedTuple
 from tqdm.auto import tqdm
-from .core import jit, _check_int, _check_bool, _check_seed
+from .core import jit, check_int, check_bool, check_seed
 from .data import Split
 
 # %% auto #0
@@ -74,9 +74,9 @@ def _check_model(model):
 
 # %% ../nbs/10_ranks.ipynb #07f18e9f
 def _kernel_seed(seed) -> np.uint64:
-    ("The rank kernel's uint64 seed from `seed` (checked by `_check_seed`): "
+    ("The rank kernel's uint64 seed from `seed` (checked by `check_seed`): "
      "an integer as it is, None or a Generator drawn from.")
-    s = _check_seed('seed', seed)
+    s = check_seed('seed', seed)
     if isinstance(s, int): return np.uint64(s)
     if s is None or isinstance(s, np.random.SeedSequence): s = np.random.default_rng(s)
     if isinstance(s, np.random.BitGenerator): s = np.random.Generator(s)
@@ -88,10 +88,10 @@ def _prepare(split:Split, n, replace, n_max):
      "return (n, n_max, adaptive, exclusion matrix, test users, items, order).")
     if not isinstance(split, Split):
         raise ValueError(f"split must be a Split (from leave_one_out or temporal_holdout); got {type(split).__name__}")
-    n = 0 if n is None or (np.ndim(n) == 0 and n == 0) else _check_int('n', n, 2)
-    replace = _check_bool('replace', replace)
+    n = 0 if n is None or (np.ndim(n) == 0 and n == 0) else check_int('n', n, 2)
+    replace = check_bool('replace', replace)
     adaptive = n_max is not None
-    n_max = n if not adaptive else _check_int('n_max', n_max, max(n, 2))
+    n_max = n if not adaptive else check_int('n_max', n_max, max(n, 2))
     pool, name = split.pool_sizes, 'n_max' if adaptive else 'n'
     # no negative to draw (or too few): the draw loop would never end
     if n and (pool < (2 if replace else n_max)).any():
@@ -147,7 +147,7 @@ def compute_ranks(model,               # fitted model with `score(users)`
                  ) -> pd.DataFrame:    # user, item, global_rank, pool_size[, sampled_rank[, sample_size]]
     "Global rank, pool size and (optionally, fixed-size or adaptive) sampled rank of every test instance of a split."
     model = _check_model(model); n, n_max, adaptive, *arrays = _prepare(split, n, replace, n_max)
-    block, seed, progress = _check_int('block', block, 1), _kernel_seed(seed), _check_bool('progress', progress)
+    block, seed, progress = check_int('block', block, 1), _kernel_seed(seed), check_bool('progress', progress)
     job = _RankJob(*arrays, n, n_max, replace, seed)
     users, items = job.users, job.items
     R, Nu, r, sizes = (np.zeros(len(users), np.int64) for _ in range(4))
@@ -188,12 +188,12 @@ def rank_histograms(model,             # fitted model with `score(users)`; shipp
     "Histograms of the sampled and global ranks, computed over a Dask bag of user blocks on the active Dask scheduler."
     try: import dask.bag as db
     except ImportError as e: raise ImportError("rank_histograms needs Dask: pip install 'samplerank[dask]'") from e
-    model, n = _check_model(model), _check_int('n', n, 2)
+    model, n = _check_model(model), check_int('n', n, 2)
     n, n_max, adaptive, *arrays = _prepare(split, n, replace, n_max)
-    block, seed = _check_int('block', block, 1), _kernel_seed(seed)
+    block, seed = check_int('block', block, 1), _kernel_seed(seed)
     uniq = np.unique(arrays[1])
     blocks = [uniq[b:b + block] for b in range(0, len(uniq), block)]
-    parts = len(blocks) if npartitions is None else _check_int('npartitions', npartitions, 1)
+    parts = len(blocks) if npartitions is None else check_int('npartitions', npartitions, 1)
     job = _RankJob(*arrays, n, n_max, replace, seed, adaptive, int(split.pool_sizes.max()) + 1)
     bag = db.from_sequence(blocks, npartitions=min(parts, len(blocks)))
     f = lambda ub: _block_counts(model, job, ub)

@@ -12,13 +12,13 @@ import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
 from tqdm.auto import tqdm
-from .core import _check_bool, _check_int
+from .core import check_bool, check_int
 from .metrics import metric_label
-from .evaluation import SampledRanks, get_estimator, fit_estimator, _get_estimator
+from .evaluation import SampledRanks, get_estimator, fit_estimator
 from .trust import (
     estimate_intervals, compare_models, evaluate_models, decision_rule, per_metric, RECOMMENDED,
     plan_verdict, plan_legend_lines, decision_rule_parts, PLAN_WORDS,
-    _check_level, _check_comparison, _unidentified, _metric_pairs, _model_evaluations, _check_client)
+    check_level, _check_comparison, _unidentified, _metric_pairs, _model_evaluations, check_client)
 from .bounds import label_assumptions, ASSUMPTION_WORDS, LABEL_COLUMNS
 from .adapters import (
     AdapterInputError, ScoredInputs, read_sampled_ranks, catalogue_sizes, sizes_rule, tie_summary,
@@ -67,7 +67,7 @@ def _estimator_names(methods, arg:str='methods') -> list:
     if isinstance(methods, str): methods = [methods]
     if not isinstance(methods, (list, tuple)) or not methods:
         raise ValueError(f"{arg} must be None, an estimator name or a non-empty list of them; got {methods!r:.60}")
-    return list(dict.fromkeys(_get_estimator(m, arg).name for m in methods))
+    return list(dict.fromkeys(get_estimator(m, arg).name for m in methods))
 
 def _naive_rows(ev:SampledRanks, metrics, Ks) -> list:
     "The naive sampled metric of every metric@K, as rows of an estimates table (no interval)."
@@ -97,7 +97,7 @@ def estimate_file(path, N:int, n:int, methods=(RECOMMENDED,), metrics=('ndcg', '
                   data=None, level:float=0.95, seed=0, n_boot:int=200, intervals:bool=True,
                   client=None) -> pd.DataFrame:
     "Global metric@K with confidence intervals from the sampled ranks in a file: one row per method and metric@K."
-    methods, level, client = _estimator_names(methods), _check_level(level), _check_client(client)
+    methods, level, client = _estimator_names(methods), check_level(level), check_client(client)
     ranks, ns, N, n = _file_ranks(path, N, n, data)
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
     except ValueError as e: raise AdapterInputError(f"{path}: {e}") from None
@@ -191,7 +191,7 @@ def compare_files(paths:list,            # one file of sampled ranks per model (
                   client=None,           # a Dask `Client`: the bootstrap refits run on its cluster
                  ) -> pd.DataFrame:      # the table of samplerank.compare_models
     "Pairwise comparison of the models whose sampled ranks of the same users are in `paths` (or `data`), planned."
-    _check_level(level); _check_client(client)
+    check_level(level); check_client(client)
     if method is not None: get_estimator(method)
     evs, where, _ = _model_ranks(paths, N, n, names, replace, data)
     try: return compare_models(evs, metric=metric, K=K, method=method, level=level, seed=seed, n_boot=n_boot,
@@ -254,10 +254,10 @@ def decision_notes(table:pd.DataFrame, # comparisons of one metric (`compare_mod
                   ) -> list[str]:      # a few short sentences per pair
     "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
     table = _check_comparison(table)
-    out, M = [], _check_int('M', M, 1) if M is not None else table.attrs.get('users')
+    out, M = [], check_int('M', M, 1) if M is not None else table.attrs.get('users')
     users, power = (f"these {M:,} users" if M else "these users"), table.attrs.get('power', 0.8)
     elsewhere, assumed = elsewhere or {}, _assumption_words(table)
-    if digits is not None: digits = _check_int('digits', digits, 0, _MAX_DECIMALS)
+    if digits is not None: digits = check_int('digits', digits, 0, _MAX_DECIMALS)
     pp = _pp if digits is None else lambda x, *like: f"{_num(100 * x, digits)} pp"    # a report: its tables' format
     for r, holds in zip(table.itertuples(), assumed):
         pair, verdict = f"{r.a} against {r.b}", _pair_status(r, elsewhere)
@@ -384,13 +384,13 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
                    assumptions:bool=False,     # label each decision by the assumption on P(R) it needs (slow: LPs)
                   ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule, ties, ...
     "Everything a report shows: protocol, naive sampled metrics, estimates with intervals, comparisons, plans."
-    client = _check_client(client)
+    client = check_client(client)
     evs = _model_evaluations(ranks, N, n, replace, at_least=1)
     methods = _estimator_names(methods)
     if not isinstance(note, str): raise ValueError(f"note must be a string; got {type(note).__name__}")
-    pairs, level, plan = _metric_pairs(metrics, Ks), _check_level(level), _check_bool('plan', plan)
-    progress, first_ev = _check_bool('progress', progress), next(iter(evs.values()))
-    assumptions = _check_bool('assumptions', assumptions)
+    pairs, level, plan = _metric_pairs(metrics, Ks), check_level(level), check_bool('plan', plan)
+    progress, first_ev = check_bool('progress', progress), next(iter(evs.values()))
+    assumptions = check_bool('assumptions', assumptions)
     ties, tie_notes = _ties_record(inputs, list(evs), *pairs[0])
     bar = tqdm(methods, desc='estimators', disable=not progress or len(methods) < 2, file=sys.stderr)
     estimates, comparisons, notes = [], pd.DataFrame(), []
@@ -878,8 +878,8 @@ def report_files(paths:list,                 # files of sampled ranks, one per m
                  assumptions:bool=False,     # label each decision by the assumption on P(R) it needs (slow: LPs)
                 ) -> str:                    # the report (Markdown)
     "Read one or more models' sampled ranks from files (or `data`), compute the report, write it to `out` atomically."
-    _metric_pairs(metrics, Ks); _check_level(level); _check_client(client)
-    _estimator_names(methods); _check_bool('assumptions', assumptions)
+    _metric_pairs(metrics, Ks); check_level(level); check_client(client)
+    _estimator_names(methods); check_bool('assumptions', assumptions)
     with _atomic_out(out) as tmp:
         evs, where, sizes = _model_ranks(paths, N, n, names, replace, data, 'report', 1)
         inputs = data if isinstance(data, ScoredInputs) else None

@@ -13,11 +13,11 @@ import warnings
 import numpy as np
 import numba
 import scipy.sparse as sps
-from .core import jit, _check_int, _check_ranks, _check_bool, _check_float, _check_seed
+from .core import jit, check_int, check_ranks, check_bool, check_float, check_seed
 from .metrics import metric_weights
 
 # %% auto #0
-__all__ = ['rank_pmf', 'sparse_rank_pmf', 'kernel_cache', 'expected_sampled_weights', 'expected_sampled_metric',
+__all__ = ['check_sizes', 'rank_pmf', 'sparse_rank_pmf', 'kernel_cache', 'expected_sampled_weights', 'expected_sampled_metric',
            'expected_sampled_ap', 'sample_ranks', 'simulate_sampled_metric', 'sample_ranks_shared']
 
 # %% ../nbs/02_sampling.ipynb #3a0de355
@@ -89,10 +89,10 @@ def _rank_pmf_kernel(N, n, Rs, replace, out):
 # %% ../nbs/02_sampling.ipynb #3bbcc541
 _MAX_BYTES = 4 * 2**30
 
-def _check_sizes(N, n, replace):
+def check_sizes(N, n, replace):
     "Validate the number of items `N` and the sample set size `n` (with the relevant item) for a sampling scheme."
-    N, _ = _check_int('N', N, 2), _check_bool('replace', replace)
-    n = _check_int('n', n, 2, N if not replace else None, 'N (without replacement)' if not replace else None)
+    N, _ = check_int('N', N, 2), check_bool('replace', replace)
+    n = check_int('n', n, 2, N if not replace else None, 'N (without replacement)' if not replace else None)
     return N, n
 
 # %% ../nbs/02_sampling.ipynb #403b7278
@@ -112,8 +112,8 @@ def rank_pmf(N:int,             # number of items, N >= 2
              replace:bool=True, # sample the n-1 other items with replacement (binomial) or without (hypergeometric)
             ) -> np.ndarray:    # P(r|R): one row per global rank, columns r = 1..n
     "The distribution of the sampled rank r (1..n) given the global rank R (1..N): Rendle §4.4, Jin et al. eq 17."
-    N, n = _check_sizes(N, n, replace)
-    Rs = np.arange(1, N + 1) if R is None else _check_ranks('R', R, N, 'N')
+    N, n = check_sizes(N, n, replace)
+    Rs = np.arange(1, N + 1) if R is None else check_ranks('R', R, N, 'N')
     if len(Rs) * n * 8 > _MAX_BYTES:
         raise ValueError(f"rank_pmf would allocate {len(Rs) * n * 8 / 2**30:.1f} GB for {len(Rs):,} rows of {n:,}; "
                          "pass R= to select the global ranks you need (at most 4 GB at once)")
@@ -248,9 +248,9 @@ def sparse_rank_pmf(N:int,              # number of items, N >= 2
                     rel_tol:float=1e-17,# drop entries below rel_tol times their row's largest entry
                    ) -> sps.csr_matrix: # P(r|R): one row per global rank, columns r = 1..n, banded
     "P(r|R) as a sparse matrix: each row keeps the band around its mode where $P(r|R)\\ge$ `rel_tol` $\\max_r P(r|R)$."
-    N, n = _check_sizes(N, n, replace)
-    rel_tol = _check_float('rel_tol', rel_tol, 0, 1, hi_open=True)
-    Rs = None if R is None else _check_ranks('R', R, N, 'N')
+    N, n = check_sizes(N, n, replace)
+    rel_tol = check_float('rel_tol', rel_tol, 0, 1, hi_open=True)
+    Rs = None if R is None else check_ranks('R', R, N, 'N')
     return _sparse_pmf(N, np.full(n, n), np.arange(1, n + 1), replace, rel_tol, Rs)
 
 # %% ../nbs/02_sampling.ipynb #6c91fd6b
@@ -284,8 +284,8 @@ def kernel_cache(max_bytes:int=None, # new size of the cache in bytes (1 GB by d
                 ) -> dict:           # {'entries', 'bytes', 'max_bytes'}
     "Inspect, resize or clear the process-wide cache of kernels P(r|R) (and coarse grids' bin sums) the estimators share."
     global _CACHE_BYTES
-    if _check_bool('clear', clear): _CACHE.clear()
-    if max_bytes is not None: _CACHE_BYTES = _check_int('max_bytes', max_bytes, 0); _trim_cache(keep=0)
+    if check_bool('clear', clear): _CACHE.clear()
+    if max_bytes is not None: _CACHE_BYTES = check_int('max_bytes', max_bytes, 0); _trim_cache(keep=0)
     return dict(entries=len(_CACHE), bytes=_cache_bytes(), max_bytes=_CACHE_BYTES)
 
 # %% ../nbs/02_sampling.ipynb #b886fde9
@@ -650,8 +650,8 @@ def expected_sampled_weights(metric:str,       # one of "recall", "hr", "precisi
                              replace:bool=True,# with (binomial) or without (hypergeometric) replacement
                             ) -> np.ndarray:   # E[M_n^K(r) | R] for each R
     "Expected sampled metric given each global rank R: $\\sum_r P(r|R) \\mathcal M^K_n(r)$ (Rendle eq 19)."
-    N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
-    return _expected_weights(metric, N, n, K, np.arange(1, N + 1) if R is None else _check_ranks('R', R, N, 'N'),
+    N, n = check_sizes(N, n, replace); _warn_old_order(N, n)
+    return _expected_weights(metric, N, n, K, np.arange(1, N + 1) if R is None else check_ranks('R', R, N, 'N'),
                              replace)
 
 # %% ../nbs/02_sampling.ipynb #64cd6e2c
@@ -663,8 +663,8 @@ def expected_sampled_metric(ranks,             # global ranks of the relevant it
                             replace:bool=True, # with or without replacement
                            ) -> float:
     "The expected value of a sampled metric for a model with these global ranks: the mean over instances of eq 19."
-    N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
-    uniq, counts = np.unique(_check_ranks('ranks', ranks, N, 'N'), return_counts=True)
+    N, n = check_sizes(N, n, replace); _warn_old_order(N, n)
+    uniq, counts = np.unique(check_ranks('ranks', ranks, N, 'N'), return_counts=True)
     return float(_expected_weights(metric, N, n, K, uniq, replace) @ counts / counts.sum())
 
 # %% ../nbs/02_sampling.ipynb #b50b7276
@@ -674,8 +674,8 @@ def expected_sampled_ap(R,      # global ranks (1..N)
                        ) -> np.ndarray:
     ("Closed form of the expected sampled AP (no cut-off, "
      "with replacement) given the global rank (Rendle eq 29, corrected).")
-    N, n = _check_sizes(N, n, True); _warn_old_order(N, n)
-    R = _check_ranks('R', R, N, 'N').astype(np.float64)
+    N, n = check_sizes(N, n, True); _warn_old_order(N, n)
+    R = check_ranks('R', R, N, 'N').astype(np.float64)
     p = (R - 1) / (N - 1)
     with np.errstate(divide='ignore', invalid='ignore'):
         out = -np.expm1(n * np.log1p(-p)) / (n * p)
@@ -689,9 +689,9 @@ def sample_ranks(ranks,             # global ranks of the relevant items (1..N),
                  seed=None,         # int, numpy Generator, or None
                 ) -> np.ndarray:    # sampled ranks (1..n), one per instance
     "Draw the sampled rank of each relevant item among itself and n-1 random other items."
-    N, n = _check_sizes(N, n, replace); _warn_old_order(N, n)
-    R = _check_ranks('ranks', ranks, N, 'N')
-    rng = np.random.default_rng(_check_seed('seed', seed))
+    N, n = check_sizes(N, n, replace); _warn_old_order(N, n)
+    R = check_ranks('ranks', ranks, N, 'N')
+    rng = np.random.default_rng(check_seed('seed', seed))
     if replace: return 1 + rng.binomial(n - 1, (R - 1) / (N - 1.0))
     return 1 + rng.hypergeometric(R - 1, N - R, n - 1)
 
@@ -706,9 +706,9 @@ def simulate_sampled_metric(ranks,             # global ranks of the relevant it
                             seed=None,         # int, numpy Generator, or None
                            ) -> np.ndarray:    # the sampled metric (mean over instances) of each repetition
     "Monte Carlo of a sampled evaluation: the sampled metric of every one of `repeats` independent samplings."
-    N, n = _check_sizes(N, n, replace)                 # before the ranks are compared with N
-    repeats, seed = _check_int('repeats', repeats, 1), _check_seed('seed', seed)
-    R = _check_ranks('ranks', ranks, N, 'N')
+    N, n = check_sizes(N, n, replace)                 # before the ranks are compared with N
+    repeats, seed = check_int('repeats', repeats, 1), check_seed('seed', seed)
+    R = check_ranks('ranks', ranks, N, 'N')
     r = sample_ranks(np.tile(R, repeats), N, n, replace, seed).reshape(repeats, len(R))
     return metric_weights(metric, n, K)[r - 1].mean(1)
 
@@ -728,13 +728,13 @@ def sample_ranks_shared(ranks:dict,         # model name -> global ranks (1..N) 
                        ) -> dict:           # model name -> sampled ranks (1..n)
     ("Sampled ranks of several models against the same negatives: "
      "each instance's n-1 negatives drawn once and ranked by every model.")
-    N, n = _check_sizes(N, n, replace)
+    N, n = check_sizes(N, n, replace)
     if not isinstance(ranks, dict) or not ranks:
         raise ValueError(f"ranks must map one or more model names to global ranks; got {type(ranks).__name__}")
-    R = {k: _check_ranks(f'ranks[{k!r}]', v, N, 'N') for k, v in ranks.items()}
+    R = {k: check_ranks(f'ranks[{k!r}]', v, N, 'N') for k, v in ranks.items()}
     sizes = {k: len(v) for k, v in R.items()}
     if len(set(sizes.values())) > 1:
         raise ValueError(f"ranks must hold the same instances for every model; numbers of ranks: {sizes}")
-    g = _negative_positions(next(iter(sizes.values())), N, n, _check_bool('replace', replace),
-                            np.random.default_rng(_check_seed('seed', seed)))
+    g = _negative_positions(next(iter(sizes.values())), N, n, check_bool('replace', replace),
+                            np.random.default_rng(check_seed('seed', seed)))
     return {k: 1 + (g < v[:, None]).sum(1) for k, v in R.items()}

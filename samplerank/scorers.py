@@ -12,15 +12,15 @@ import numba
 import pandas as pd
 from scipy.stats import norm
 from tqdm.auto import tqdm
-from .core import jit, _check_int, _check_bool
+from .core import jit, check_int, check_bool
 from .data import Split
 from .ranks import _draw, _kernel_seed, _prepare
-from .evaluation import SampledRanks, _fit_defaults, _get_estimator
-from .trust import (evaluate_models, RECOMMENDED, _check_client, _metric_pairs, _check_level,
+from .evaluation import SampledRanks, _fit_defaults, get_estimator
+from .trust import (evaluate_models, RECOMMENDED, check_client, _metric_pairs, check_level,
                               minimum_detectable_difference)
 from .adaptive import default_n_max
 from .metrics import metric_label
-from .adapters import ScoredInputs, _check_ties, _tie_ranks, _score_nan, tie_summary, tie_warnings
+from .adapters import ScoredInputs, check_ties, _tie_ranks, _score_nan, tie_summary, tie_warnings
 
 # %% auto #0
 __all__ = ['DESIGNS', 'Draw', 'Design', 'register_design', 'Scorer', 'scorer_ranks', 'evaluate_scorers', 'cost_table']
@@ -328,7 +328,7 @@ def _sample_sizes(split:Split, design:str, n, n_max, replace) -> tuple:
     "(n, n_max) checked against the pools (default n_max: 8n, at most the smallest pool), and `_prepare`'s arrays."
     design = _check_choice('design', design, _DESIGNS)
     _check_takes(design, n_max=n_max)
-    n = _check_int('n', n, 2)
+    n = check_int('n', n, 2)
     if design == 'adaptive' and n_max is None and isinstance(split, Split) and len(split.test_users):
         smallest = int(split.pool_sizes.min())
         if smallest < n and replace is False: _prepare(split, n, replace, None)   # refused, naming n
@@ -351,8 +351,8 @@ def _on_cluster(client, scorers:dict, tasks):
 def _scorer_ranks(scorers:dict, split:Split, design:str, draw:Draw) -> tuple:
     "`scorer_ranks` without its warning: the ranks, the cost, and each model's ties (`ScoredInputs`; none for a ranker)."
     scorers, kind = _check_scorers(scorers), _check_choice('kind', draw.kind, _KINDS)
-    ties, replace, progress = _check_ties(draw.ties), draw.replace, _check_bool('progress', draw.progress)
-    block, client = _check_int('block', draw.block, 1), _check_client(draw.client)
+    ties, replace, progress = check_ties(draw.ties), draw.replace, check_bool('progress', draw.progress)
+    block, client = check_int('block', draw.block, 1), check_client(draw.client)
     seed = _kernel_seed(draw.seed)
     n, n_max, excl, users, items = _sample_sizes(split, design, draw.n, draw.n_max, replace)
     M, n_items, replace = len(users), excl.shape[1], bool(replace)
@@ -420,8 +420,8 @@ def _check_options(options:dict) -> dict:
     if bad := [k for k in options if k in _SET_HERE]:
         raise ValueError(f"{bad[0]} is set by evaluate_scorers itself; do not pass it as an option")
     _metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))
-    est = _get_estimator(RECOMMENDED if options.get('method') is None else options['method'], 'method')
-    _check_level(options.get('level', 0.95)); _check_int('n_boot', options.get('n_boot', 200), 20)
+    est = get_estimator(RECOMMENDED if options.get('method') is None else options['method'], 'method')
+    check_level(options.get('level', 0.95)); check_int('n_boot', options.get('n_boot', 200), 20)
     known = set(inspect.signature(evaluate_models).parameters) | set(_fit_defaults(est))
     takes_any = any(p.kind is p.VAR_KEYWORD for p in inspect.signature(est.fit).parameters.values())
     if not takes_any and (bad := [k for k in options if k not in known]):
@@ -492,10 +492,10 @@ def _final_size(pilot:pd.DataFrame, # the pilot's comparisons, planned (needs_n;
                  takes=('budget',))
 def _two_stage(scorers:dict, split:Split, draw:Draw, options:dict) -> tuple:
     "Pilot at n (it only plans), then a fixed evaluation at the planned size on fresh negatives (`evaluate_scorers`)."
-    options, scorers, n0 = _check_options(options), _check_scorers(scorers), _check_int('n', draw.n, 2)
+    options, scorers, n0 = _check_options(options), _check_scorers(scorers), check_int('n', draw.n, 2)
     _prepare(split, n0, draw.replace, None)                 # not a Split, or pools too small: refused, naming it
     k, M = len(scorers), len(split.test_users)
-    budget = _check_int('budget', draw.budget, 2 * k * M * n0)     # the pilot, and a final at least as large
+    budget = check_int('budget', draw.budget, 2 * k * M * n0)     # the pilot, and a final at least as large
     afford = (budget - k * M * n0) // (k * M)
     afford = afford if draw.replace else min(afford, int(split.pool_sizes.min()))
     seed = _kernel_seed(draw.seed)

@@ -12,11 +12,11 @@ import pandas as pd
 from scipy.special import betaln
 from scipy.stats import hypergeom, norm
 from tqdm.auto import tqdm
-from .core import jit, _check_int, _check_float, _check_seq, _check_ranks, _check_seed
+from .core import jit, check_int, check_float, check_seq, check_ranks, check_seed
 from .ranks import _draw, _kernel_seed, _prepare
 from .metrics import _weights_at
-from .trust import _metric_pairs, _check_level
-from .adapters import _tie_ranks, _check_ties
+from .trust import _metric_pairs, check_level
+from .adapters import _tie_ranks, check_ties
 from .scorers import (Scorer, _draw_negatives, _call, _counts, _tie_keys, _check_scorers, _cost_attrs,
                                 register_design, Draw)
 
@@ -31,7 +31,7 @@ def top_band_pvalue(N,  # pool size with the held-out item (one, or one per inst
                    ) -> np.ndarray: # P(r' >= r | R = K): at most this likely when R <= K
     "How likely a sampled rank of r or worse is when the item is at global rank K, the worst case of R <= K."
     scalar = all(np.ndim(x) == 0 for x in (N, n, K, r))
-    N, n, K, r = (_check_ranks(k, x) for k, x in (('N', N), ('n', n), ('K', K), ('r', r)))
+    N, n, K, r = (check_ranks(k, x) for k, x in (('N', N), ('n', n), ('K', K), ('r', r)))
     if len({len(x) for x in (N, n, K, r)} - {1}) > 1:
         raise ValueError("N, n, K and r must be numbers or arrays of one length; got lengths "
                          f"{len(N)}, {len(n)}, {len(K)} and {len(r)}")
@@ -84,10 +84,10 @@ def sequential_cost(N:int,          # pool size with the held-out item
                     seed=0,         # the simulation's seed
                    ) -> np.ndarray: # mean candidates scored for each rank in R
     "What the stop rule scores, on average, for an item at global rank R: simulated draws of the random order."
-    N, n, K = _check_int('N', N, 2, 10**9), _check_int('n', n, 2, N, 'N'), _check_int('K', K, 1)
-    R = _check_ranks('R', R, N, 'N')
-    eps, reps = _check_float('eps', eps, 0, 0.5, True, True), _check_int('reps', reps, 1, 10**5)
-    rng, P, spend = np.random.default_rng(_check_seed('seed', seed)), N - 1, _spend(N - 1, n, eps)
+    N, n, K = check_int('N', N, 2, 10**9), check_int('n', n, 2, N, 'N'), check_int('K', K, 1)
+    R = check_ranks('R', R, N, 'N')
+    eps, reps = check_float('eps', eps, 0, 0.5, True, True), check_int('reps', reps, 1, 10**5)
+    rng, P, spend = np.random.default_rng(check_seed('seed', seed)), N - 1, _spend(N - 1, n, eps)
     out = np.empty(len(R))
     for i, above in enumerate(R - 1):
         c = rng.hypergeometric(above, P - above, n - 1, reps) if above else np.zeros(reps, np.int64)
@@ -106,7 +106,7 @@ def sequential_cost(N:int,          # pool size with the held-out item
 # %% ../nbs/17b_sequential.ipynb #2895f835
 def _check_looks(name:str, fractions) -> tuple:
     "`fractions` as a tuple of shares of users, increasing within (0, 1] and ending at 1, else a `ValueError`."
-    t = _check_seq(name, fractions, lambda k, x: _check_float(k, x, 0, 1, lo_open=True))
+    t = check_seq(name, fractions, lambda k, x: check_float(k, x, 0, 1, lo_open=True))
     if any(b <= a for a, b in zip(t, t[1:])) or t[-1] != 1:
         raise ValueError(f"{name} must increase within (0, 1] and end at 1; got {t}")
     return tuple(t)
@@ -116,7 +116,7 @@ def look_boundaries(fractions,         # the share of users each look has seen, 
                    ) -> np.ndarray:    # the |z| that decides a pair at each look
     "O'Brien-Fleming-type alpha spending over the looks, each look's share spent as if alone (Bonferroni)."
     t = np.asarray(_check_looks('fractions', fractions))
-    alpha = 1 - _check_level(level)
+    alpha = 1 - check_level(level)
     spent = 2 - 2 * norm.cdf(norm.ppf(1 - alpha / 2) / np.sqrt(t))   # alpha(t): Lan and DeMets (1983)
     return norm.isf(np.diff(np.r_[0.0, spent]) / 2)
 
@@ -274,7 +274,7 @@ def _job(scorers:dict, split, draw:Draw, K:int, eps:float) -> _Job:
     if draw.client is not None:
         raise ValueError("design='sequential' has no bootstrap refits to run on a cluster: its intervals are "
                          f"observed; got client={type(draw.client).__name__}, pass client=None")
-    ties, block = _check_ties(draw.ties), _check_int('block', draw.block, 1)
+    ties, block = check_ties(draw.ties), check_int('block', draw.block, 1)
     n, _, _, excl, users, items, _ = _prepare(split, draw.n, False, None)
     excl.sum_duplicates()
     pools = excl.shape[1] - np.diff(excl[users].indptr) + 1
@@ -331,8 +331,8 @@ class SequentialOptions:
             raise ValueError(f"design='sequential' needs top-K metrics, each with a cut-off K; got {bad[0]!r} "
                              "without one")
         looks = _check_looks('looks', options.get('looks', cls.looks))
-        return cls(pairs, _check_level(options.get('level', 0.95)),
-                   _check_float('eps', options.get('eps', 0.01), 0, 0.5, lo_open=True, hi_open=True), looks)
+        return cls(pairs, check_level(options.get('level', 0.95)),
+                   check_float('eps', options.get('eps', 0.01), 0, 0.5, lo_open=True, hi_open=True), looks)
 
 # %% ../nbs/17b_sequential.ipynb #aebb5c50
 def _pair_test(da, db, bias_a:float, bias_b:float, z:float) -> tuple:
@@ -375,7 +375,7 @@ def _estimate_rows(job:_Job, tracks:dict, seen:dict, order, o:SequentialOptions)
 def _run_sequential(scorers:dict, split, draw:Draw, options:dict) -> tuple:
     "The sequential design: users in batches (looks); each batch resolved; pairs decided as their intervals clear."
     scorers, o = _check_scorers(scorers), SequentialOptions.of(options)
-    budget = None if draw.budget is None else _check_int('budget', draw.budget, 1)
+    budget = None if draw.budget is None else check_int('budget', draw.budget, 1)
     job = _job(scorers, split, draw, max(K for _, K in o.pairs), o.eps)
     M, models = len(job.users), list(scorers)
     order = np.random.default_rng(int(job.seed)).permutation(M)

@@ -10,11 +10,11 @@ import time
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .core import _check_int, _check_float, _check_bool, _check_seed, _check_seq, _check_frame, _check_metric
-from .inconsistency import _check_models
+from .core import check_int, check_float, check_bool, check_seed, check_seq, check_frame, check_metric
+from .inconsistency import check_models
 from collections import abc
 import warnings
-from .sampling import sample_ranks, _check_sizes
+from .sampling import sample_ranks, check_sizes
 from .evaluation import SampledRanks, get_estimator, estimator_label, parse_estimator_label
 from .evaluation import empirical_distribution, RankDistribution
 import samplerank.mes, samplerank.baselines          # register MES, BV and CLS
@@ -38,7 +38,7 @@ def default_estimators(methods=('CLS', 'BV(gamma=0.1)', 'BV', 'MLE', 'WMLE', 'WM
      "`run_study`. A label is a registered name with options in parentheses, such as 'BV(gamma=0.1)'.")
     arg, methods = _renamed('default_estimators', 'methods', methods, 'names', names)
     out = {}
-    for i, name in enumerate(_check_seq(arg, methods, what='estimator names')):
+    for i, name in enumerate(check_seq(arg, methods, what='estimator names')):
         if isinstance(name, np.ndarray) and name.ndim == 0: name = name[()]
         if not isinstance(name, str):
             raise ValueError(f"{arg}[{i}] must be an estimator label (a string); got {name!r:.60}")
@@ -50,8 +50,8 @@ def default_estimators(methods=('CLS', 'BV(gamma=0.1)', 'BV', 'MLE', 'WMLE', 'WM
 
 # %% ../nbs/07_study.ipynb #c3fc7088
 def _named_metric(name, m):
-    "`_check_metric` for an element `name` (such as `metrics[1]`) of a list of metric names."
-    try: return _check_metric(m)
+    "`check_metric` for an element `name` (such as `metrics[1]`) of a list of metric names."
+    try: return check_metric(m)
     except ValueError as e: raise ValueError(f"{name}: {e}") from None
 
 # %% ../nbs/07_study.ipynb #a1b6e1a6
@@ -80,13 +80,13 @@ def run_study(models:dict,             # model name -> global ranks of its users
               *, estimators:dict=None, # the old name of `methods`
              ) -> tuple[pd.DataFrame, dict]: # (tidy estimates, {(model, method): mean pmf})
     "Repeated sampled evaluations of several models with several estimators, in a tidy table."
-    N, n = _check_sizes(N, n, replace); models = _check_models(models, N)
-    repeats = _check_int('repeats', repeats, 1)
+    N, n = check_sizes(N, n, replace); models = check_models(models, N)
+    repeats = check_int('repeats', repeats, 1)
     arg, methods = _renamed('run_study', 'methods', methods, 'estimators', estimators)
     methods = default_estimators() if methods is None else _check_methods(methods, arg)
-    metrics = _check_seq('metrics', metrics, lambda nm, m: _named_metric(nm, m), 'metric names')
-    Ks = _check_seq('Ks', Ks, lambda nm, k: _check_int(nm, k, 1), 'cut-offs K >= 1')
-    seed, progress = _check_seed('seed', seed), _check_bool('progress', progress)
+    metrics = check_seq('metrics', metrics, lambda nm, m: _named_metric(nm, m), 'metric names')
+    Ks = check_seq('Ks', Ks, lambda nm, k: check_int(nm, k, 1), 'cut-offs K >= 1')
+    seed, progress = check_seed('seed', seed), check_bool('progress', progress)
     exact = {m: empirical_distribution(R, N) for m, R in models.items()}
     rng, rows, pmfs = np.random.default_rng(seed), [], {}
     for rep in tqdm(range(repeats), disable=not progress, desc='repeats'):
@@ -108,7 +108,7 @@ _STUDY_COLUMNS = ('model', 'repeat', 'method', 'metric', 'K', 'estimate', 'exact
 def _check_study(df) -> pd.DataFrame:
     ("`df` as `run_study`'s tidy table, or a `ValueError` naming `df`: the columns, no missing keys, finite numbers, "
      "each (model, repeat, method, metric, K) once and every combination present.")
-    df = _check_frame('df', df, _STUDY_COLUMNS)
+    df = check_frame('df', df, _STUDY_COLUMNS)
     keys = ['model', 'repeat', 'method', 'metric', 'K']
     for c in keys:
         if df[c].isna().any(): raise ValueError(f"df['{c}'] must have no missing values (a table from run_study)")
@@ -132,7 +132,7 @@ def _check_study(df) -> pd.DataFrame:
 # %% ../nbs/07_study.ipynb #9e9c6039
 def summary_table(df:pd.DataFrame, K:int=10, scale:float=100) -> pd.DataFrame:
     "Jin et al. Table 2 layout: exact and mean ± std of each estimator at cut-off K (in percent by default)."
-    df, K, scale = _check_study(df), _check_int('K', K, 1), _check_float('scale', scale, 0, lo_open=True)
+    df, K, scale = _check_study(df), check_int('K', K, 1), check_float('scale', scale, 0, lo_open=True)
     d = df[df.K == K]
     if len(d) == 0: raise ValueError(f"K={K} is not a cut-off of df (its K: {sorted(df.K.unique().tolist())[:10]})")
     g = d.groupby(['model', 'metric', 'method'], sort=False).estimate

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json, re
 import numpy as np
 from scipy.optimize import linprog
-from .core import _check_int, _check_K, _check_float, _check_bool
+from .core import check_int, check_cutoff, check_float, check_bool
 from .metrics import metric_weights
-from .sampling import _check_sizes, _cached_sparse_pmf
+from .sampling import check_sizes, _cached_sparse_pmf
 
 # %% auto #0
 __all__ = ['LI_TABLE3', 'LI_TABLE3_KS', 'DATASETS', 'global_metric_bounds', 'sampled_metric_range', 'histogram_from_hr_curve',
@@ -30,8 +30,8 @@ def _parse_metric(name, arg:str='metric', K=None) -> tuple:
     if m is None or m.group(1).lower() not in _ALIASES:
         raise ValueError(f"{arg} must be a metric name such as 'hr@10', 'recall@50', 'ndcg@10', 'mrr' or 'ap@10' "
                          f"(names: {', '.join(_ALIASES)}); got {name!r}")
-    k = _check_K(K) if m.group(2) is None else _check_int(arg + ' cut-off K', int(m.group(2)), 1)
-    if m.group(2) is not None and K is not None and _check_K(K) != k:
+    k = check_cutoff(K) if m.group(2) is None else check_int(arg + ' cut-off K', int(m.group(2)), 1)
+    if m.group(2) is not None and K is not None and check_cutoff(K) != k:
         raise ValueError(f"K={K} contradicts the cut-off in {arg}={name!r}")
     return _ALIASES[m.group(1).lower()], k
 
@@ -57,14 +57,14 @@ def _lp_range(rows, lo, hi, obj, monotone:bool, what:str):
 
 # %% ../nbs/18_translate.ipynb #37e4b79a
 def _check_value(arg, v):
-    "A metric value in [0, 1] by `_check_float` (0-d arrays accepted; None, booleans, 10**400 refused), named `arg`."
-    try: return _check_float(arg, v, 0, 1)
+    "A metric value in [0, 1] by `check_float` (0-d arrays accepted; None, booleans, 10**400 refused), named `arg`."
+    try: return check_float(arg, v, 0, 1)
     except ValueError: raise ValueError(f"{arg} must be a number in [0, 1]; got {v!r:.60}") from None
 
 # %% ../nbs/18_translate.ipynb #6ac28714
 def _check_tol(tol):
-    "The rounding half-width: 0 <= tol < 0.5 by `_check_float`."
-    try: return _check_float('tol', tol, 0, 0.5, hi_open=True)
+    "The rounding half-width: 0 <= tol < 0.5 by `check_float`."
+    try: return check_float('tol', tol, 0, 0.5, hi_open=True)
     except ValueError: raise ValueError(f"tol must satisfy 0 <= tol < 0.5; got {tol!r:.60}") from None
 
 # %% ../nbs/18_translate.ipynb #f8d475e9
@@ -89,10 +89,10 @@ def global_metric_bounds(reported:dict,     # published sampled metrics: {'hr@10
                          monotone:bool=False,# assume P(R) non-increasing in R (better than random at every depth)
                         ) -> tuple:         # (lo, hi): the smallest and largest global metric that fit `reported`
     "The range of a global metric over all rank distributions whose expected sampled metrics match the reported ones."
-    N, n = _check_sizes(N, n, replace)
+    N, n = check_sizes(N, n, replace)
     if not isinstance(reported, dict) or not reported:
         raise ValueError(f"reported must be a non-empty dict of metric name -> value; got {reported!r}")
-    tol, monotone = _check_tol(tol), _check_bool('monotone', monotone)
+    tol, monotone = _check_tol(tol), check_bool('monotone', monotone)
     vals = np.array([_check_value(f"reported[{k!r}]", v) for k, v in reported.items()])
     rows = _sampled_rows(list(reported), N, n, replace, 'reported')
     g = _global_row(metric, K, N)
@@ -113,8 +113,8 @@ def sampled_metric_range(value:float,       # the global metric the user measure
                          monotone:bool=False,# assume P(R) non-increasing
                         ) -> tuple:         # (lo, hi) of the expected sampled metric at this n
     "The range of a sampled metric (expected over the negative draws) consistent with a measured global metric."
-    N, n = _check_sizes(N, n, replace)
-    value, tol, monotone = _check_value('value', value), _check_tol(tol), _check_bool('monotone', monotone)
+    N, n = check_sizes(N, n, replace)
+    value, tol, monotone = _check_value('value', value), _check_tol(tol), check_bool('monotone', monotone)
     g = _global_row(metric, K, N)
     c = _sampled_rows([sampled_metric], N, n, replace, 'sampled_metric')[0]
     msg = (f"no rank distribution gives {metric} = {value} at N = {N}"

@@ -11,9 +11,9 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm
 from tqdm.auto import tqdm
-from .core import _check_int, _check_metric, _check_K, _check_float, _check_bool, _check_seed, _check_vector
+from .core import check_int, check_metric, check_cutoff, check_float, check_bool, check_seed, check_vector
 from .metrics import metric_weights, metric_label
-from .evaluation import (SampledRanks, RankDistribution, get_estimator, register_estimator, _get_estimator,
+from .evaluation import (SampledRanks, RankDistribution, get_estimator, register_estimator,
                                    _KernelNotHeld, _shared_strata)
 from .sampling import _StreamedKernel, sample_ranks_shared
 from .mle import _fit_mle_auto, _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES, _MLE_AUTO
@@ -23,7 +23,7 @@ import samplerank.mes, samplerank.baselines, samplerank.mn     # register every 
 register_estimator('MLE-auto', **_MLE_AUTO)(_fit_mle_auto)     # the registry's order: MLE-auto last
 
 # %% auto #0
-__all__ = ['DECISION_RULE', 'PLAN_WORDS', 'RECOMMENDED', 'decision_rule_parts', 'decision_rule', 'plan_verdict',
+__all__ = ['DECISION_RULE', 'PLAN_WORDS', 'RECOMMENDED', 'check_level', 'decision_rule_parts', 'decision_rule', 'plan_verdict',
            'plan_legend_lines', 'plan_legend', 'evaluate_models', 'per_metric', 'estimate_intervals', 'compare_models',
            'plan_comparison', 'smallest_sample', 'minimum_detectable_difference']
 
@@ -34,7 +34,7 @@ def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
     if metrics is None or not np.iterable(metrics):
         raise ValueError(f"metrics must be a metric name or a sequence of them; got {metrics!r:.60}")
     if Ks is None or np.ndim(Ks) == 0: Ks = (Ks,)
-    pairs = [(_check_metric(m), _check_K(K)) for m in metrics for K in Ks]
+    pairs = [(check_metric(m), check_cutoff(K)) for m in metrics for K in Ks]
     if not pairs: raise ValueError("metrics and Ks must not be empty")
     return pairs
 
@@ -90,15 +90,15 @@ def _interval(estimate:np.ndarray, # point estimates (q,)
     return *_widened(lo, hi, shift, known, floor), known
 
 # %% ../nbs/16_trust.ipynb #c4e1a0b2
-def _check_level(level, name:str='level') -> float:
+def check_level(level, name:str='level') -> float:
     "A confidence level (or power) as a float in (0, 1), or `ValueError` naming it."
-    return _check_float(name, level, 0, 1, lo_open=True, hi_open=True)
+    return check_float(name, level, 0, 1, lo_open=True, hi_open=True)
 
 
 # %% ../nbs/16_trust.ipynb #d2ee3371
 def decision_rule_parts(level:float=0.95) -> tuple:
     "The decision rule of `_decide` in parts: its lead-in, its two conditions, and what happens otherwise."
-    level = _check_level(level)
+    level = check_level(level)
     return ("a model is named better only when", f"the {100 * level:g}% interval of the difference excludes 0",
             "the data decide the difference (the start shift of two maximum-likelihood fits is within half the "
             "interval)", "otherwise the pair is 'undecided'")
@@ -160,7 +160,7 @@ def plan_verdict(decision:str,              # the pair's decision: a model's nam
 
 def plan_legend_lines(power:float=0.8) -> list[str]:
     "The `needs n` column's legend, a sentence per label: every label of `PLAN_WORDS` with its meaning, at `power`."
-    power = _check_level(power, 'power')
+    power = check_level(power, 'power')
     labels = {'{n}': 'a number', 'more than {n}': 'more than n'}
     said = dict.fromkeys((labels.get(l, l), w) for k, (l, w) in PLAN_WORDS.items()
                          if k not in ('decided', 'unplanned'))
@@ -233,7 +233,7 @@ def _stratified_draws(evs:dict,       # model name -> SampledRanks of the same u
 RECOMMENDED = 'MLE-auto'
 
 # %% ../nbs/16_trust.ipynb #5c479830
-def _check_client(client):
+def check_client(client):
     "`client` when None or a Dask distributed `Client` whose workers run one thread each, else `ValueError` naming it."
     if client is None: return None
     if all(callable(getattr(client, m, None)) for m in ('scatter', 'submit', 'gather', 'cancel', 'nthreads')):
@@ -302,13 +302,13 @@ def evaluate_models(ranks:dict,                 # model name -> sampled ranks (o
     first = next(iter(evs.values()))
     if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()):
         raise ValueError("N: every model must have the same catalogue sizes (the same users)")
-    level, n_boot = _check_level(level), _check_int('n_boot', n_boot, 20)       # checked in this order: the first
-    method = _get_estimator(RECOMMENDED if method is None else method, 'method').name   # bad option is named
-    pairs, exact_pools = _metric_pairs(metrics, Ks), _check_bool('exact_pools', exact_pools)
-    identify, rng = _check_bool('identify', identify), np.random.default_rng(_check_seed('seed', seed))
-    client, plan, power = _check_client(client), _check_bool('plan', plan), _check_level(power, 'power')
+    level, n_boot = check_level(level), check_int('n_boot', n_boot, 20)       # checked in this order: the first
+    method = get_estimator(RECOMMENDED if method is None else method, 'method').name   # bad option is named
+    pairs, exact_pools = _metric_pairs(metrics, Ks), check_bool('exact_pools', exact_pools)
+    identify, rng = check_bool('identify', identify), np.random.default_rng(check_seed('seed', seed))
+    client, plan, power = check_client(client), check_bool('plan', plan), check_level(power, 'power')
     s = Settings(method=method, level=level, n_boot=n_boot, strata=strata, exact_pools=exact_pools, identify=identify,
-                 plan=plan, power=power, progress=_check_bool('progress', progress), client=client, rng=rng,
+                 plan=plan, power=power, progress=check_bool('progress', progress), client=client, rng=rng,
                  options=options)
     est, draws, shift = _stratified_draws(evs, pairs, s)
     return _interval_table(evs, pairs, est, draws, shift, s), _comparisons(evs, pairs, est, draws, shift, s)
@@ -426,7 +426,7 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                   ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, ...[, plan]
     "Every pair of models: the difference of their metric@K on these users, its interval, and the better one."
     evs = _model_evaluations(ranks, N, n, replace)                                   # two models or more
-    _, c = evaluate_models(evs, metrics=(_check_metric(metric),), Ks=(K,), method=method, level=level, seed=seed,
+    _, c = evaluate_models(evs, metrics=(check_metric(metric),), Ks=(K,), method=method, level=level, seed=seed,
                            replace=replace, n_boot=n_boot, strata=strata, exact_pools=exact_pools, identify=identify,
                            plan=plan, power=power, progress=progress, client=client, **options)
     out = per_metric(c)[0][2]
@@ -451,20 +451,20 @@ def plan_comparison(priors:dict,              # model name -> its P(R): a RankDi
     from tqdm.auto import tqdm
     if not isinstance(priors, dict) or len(priors) < 2:
         raise ValueError("priors must map at least two model names to rank distributions")
-    pmfs = {str(k): (v.pmf if isinstance(v, RankDistribution) else _check_vector(f"priors[{k!r}]", v, nonneg=True))
+    pmfs = {str(k): (v.pmf if isinstance(v, RankDistribution) else check_vector(f"priors[{k!r}]", v, nonneg=True))
             for k, v in priors.items()}
     N = len(next(iter(pmfs.values())))
     for k, p in pmfs.items():
         if p.shape != (N,) or not np.isfinite(p).all() or (p < 0).any() or abs(p.sum() - 1) > 1e-9:
             raise ValueError(f"priors[{k!r}] must be a distribution over the same N = {N} global ranks "
                              "(>= 0, summing to 1)")
-    level, repeats, n_boot = _check_level(level), _check_int('repeats', repeats, 1), _check_int('n_boot', n_boot, 20)
-    progress, client = _check_bool('progress', progress), _check_client(client)
-    n_values = [_check_int('n_values', v, 2) for v in np.atleast_1d(n_values)]
-    Ms = [_check_int('M', v, 2) for v in np.atleast_1d(M)]
-    w = metric_weights(_check_metric(metric), N, _check_K(K))
+    level, repeats, n_boot = check_level(level), check_int('repeats', repeats, 1), check_int('n_boot', n_boot, 20)
+    progress, client = check_bool('progress', progress), check_client(client)
+    n_values = [check_int('n_values', v, 2) for v in np.atleast_1d(n_values)]
+    Ms = [check_int('M', v, 2) for v in np.atleast_1d(M)]
+    w = metric_weights(check_metric(metric), N, check_cutoff(K))
     truth = {k: float(w @ p) for k, p in pmfs.items()}
-    rng, rows = np.random.default_rng(_check_seed('seed', seed)), []
+    rng, rows = np.random.default_rng(check_seed('seed', seed)), []
     grid = [(n_, M_) for M_ in Ms for n_ in n_values]
     for n_, M_ in tqdm(grid, disable=not progress, desc='plan'):
         res = []
@@ -492,7 +492,7 @@ def smallest_sample(plan:pd.DataFrame, # the table of `plan_comparison`
     if not np.isfinite(nums).all() or plan[['a', 'b']].isna().any(axis=None):
         raise ValueError("plan must hold model names a, b and finite n, M, power and width (the DataFrame returned "
                          "by plan_comparison)")
-    power = _check_level(power, 'power')
+    power = check_level(power, 'power')
     def first(g):
         g = g.sort_values('n'); ok = g[g.power >= power]
         row = ok.iloc[0] if len(ok) else g.iloc[-1]
@@ -590,7 +590,7 @@ def minimum_detectable_difference(se,                 # standard error(s) of a d
                                   power:float=0.8,    # probability of naming the better model
                                  ) -> np.ndarray:     # the smallest |difference| decided with that power
     "The minimum detectable difference (z + z_power) se: the one formula of every plan and design."
-    level, power = _check_level(level), _check_level(power, 'power')
+    level, power = check_level(level), check_level(power, 'power')
     return (norm.ppf((1 + level) / 2) + norm.ppf(power)) * np.asarray(se, np.float64)
 
 def _nonincreasing(values) -> np.ndarray:

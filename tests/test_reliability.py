@@ -3,7 +3,7 @@ import subprocess, sys, textwrap
 import numpy as np, pandas as pd, pytest
 from hypothesis import given, settings, strategies as st
 import samplerank as sr
-from samplerank.core import _check_int, _check_ranks, _check_bool, INT_MAX
+from samplerank.core import check_int, check_ranks, check_bool, INT_MAX
 
 @pytest.mark.parametrize('call', [
     lambda: sr.exact_metric([1e19], 'recall', K=10), lambda: sr.exact_metric([2**63], 'recall', K=10),
@@ -40,7 +40,7 @@ def test_compute_ranks_no_negatives_is_an_error_not_a_hang():
 @given(st.one_of(st.integers(), st.floats(allow_nan=True, allow_infinity=True), st.booleans(), st.none(), st.text(max_size=3)))
 def test_check_int_property(v):
     "Either a ValueError naming the argument, or an int in range equal to the input."
-    try: r = _check_int('N', v, 2)
+    try: r = check_int('N', v, 2)
     except ValueError as e: assert 'N' in str(e); return
     assert isinstance(r, int) and 2 <= r <= INT_MAX and r == v and not isinstance(v, bool)
 
@@ -50,7 +50,7 @@ def test_check_ranks_property(vals):
     "Either a named ValueError, or int64 ranks equal to the input (never a wrapped value)."
     try: a = np.asarray(vals)
     except Exception: return
-    try: r = _check_ranks('ranks', a)
+    try: r = check_ranks('ranks', a)
     except ValueError as e: assert 'ranks' in str(e); return
     assert r.dtype == np.int64 and (r >= 1).all() and (r <= INT_MAX).all() and np.array_equal(r, a.astype(float).astype(np.int64))
 

@@ -189,7 +189,7 @@ def test_quick_tier_maps_a_change_to_its_checks():
     s = _suite()
     modules = {'core': '00_core.ipynb', 'metrics': '01_metrics.ipynb'}
     tests = {'tests/test_a.py': 'import samplerank as sr\nsr.exact_metric([1], "ndcg")',
-             'tests/test_b.py': 'from samplerank.core import _check_int', 'tests/test_c.py': 'sr.exact_metrics_table()'}
+             'tests/test_b.py': 'from samplerank.core import check_int', 'tests/test_c.py': 'sr.exact_metrics_table()'}
     names = {'core': ['INT_MAX'], 'metrics': ['exact_metric']}
     plan = lambda *changed: s.mapped(list(changed), modules, tests, names)
     assert plan('nbs/01_metrics.ipynb') == {'notebooks': ['01_metrics.ipynb'], 'tests': ['tests/test_a.py']}
