@@ -291,12 +291,12 @@ def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, o
         return np.concatenate([v for v, _ in parts])
     if client is None:
         return lambda: collect([_refit_replicates(ev, est, prior_fit, b, pairs, options) for b in blocks])
-    ev_ = client.scatter(ev, hash=False)                         # shipped once, not once per block
-    futures = [client.submit(_refit_replicates, ev_, est, prior_fit, b, pairs, options, pure=False) for b in blocks]
+    ev_, fit_ = client.scatter([ev, prior_fit], hash=False)      # the ranks and the fit's pmf: once, not per block
+    futures = [client.submit(_refit_replicates, ev_, est, fit_, b, pairs, options, pure=False) for b in blocks]
     def cancel():
-        "Stop this model's remaining tasks and release its evaluation on the cluster."
+        "Stop this model's remaining tasks and release its evaluation and fit on the cluster."
         # a closed client: the first error stands
-        with contextlib.suppress(Exception): client.cancel(futures + [ev_])
+        with contextlib.suppress(Exception): client.cancel(futures + [ev_, fit_])
     def gather():
         try: return collect(client.gather(futures))
         except BaseException: cancel(); raise
