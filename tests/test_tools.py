@@ -30,6 +30,9 @@ def test_check_site_finds_problems(tmp_path, monkeypatch):
     assert cs.page_problems('<img src="missing.png">', page) == ['a missing image (missing.png)']
     assert 'a note for developers' in cs.page_problems('<p>It took 3 s in the last run.</p>', page)[0]
     assert 'a note for developers' in cs.page_problems('<code># the order, as it always was</code>', page)[0]
+    for note in ('how the numbers moved between runs', 'measured in the last session', 'a modelling step of 12 s that day',
+                 'the toolchain notes report it'):
+        assert 'a note for developers' in cs.page_problems(f'<p>{note}</p>', page)[0], note
     (tmp_path / 'contributing').mkdir(); (tmp_path / 'contributing' / 'index.html').write_text('')
     assert cs.page_problems('<p>an earlier run gave 3 s</p>', tmp_path / 'contributing' / 'index.html') == []
 
