@@ -30,6 +30,9 @@ def test_check_site_finds_problems(tmp_path, monkeypatch):
     assert cs.page_problems('<img src="missing.png">', page) == ['a missing image (missing.png)']
     assert 'a note for developers' in cs.page_problems('<p>It took 3 s in the last run.</p>', page)[0]
     assert 'a note for developers' in cs.page_problems('<code># the order, as it always was</code>', page)[0]
+    for note in ('how the numbers moved between runs', 'measured in the last session', 'a modelling step of 12 s that day',
+                 'the toolchain notes report it'):
+        assert 'a note for developers' in cs.page_problems(f'<p>{note}</p>', page)[0], note
     (tmp_path / 'contributing').mkdir(); (tmp_path / 'contributing' / 'index.html').write_text('')
     assert cs.page_problems('<p>an earlier run gave 3 s</p>', tmp_path / 'contributing' / 'index.html') == []
 
@@ -118,6 +121,10 @@ def test_index_links_every_chapter():
     assert build_docs.figure_alt('x = 1\nplot_cost(x)', 'S', {'plot_cost': plot_cost}.get) == 'Cost against n.'
     assert build_docs.figure_alt('f = plot_cost(1)\nassert f', 'S', {'plot_cost': plot_cost}.get) == 'Cost against n.'
     assert build_docs.figure_alt('f = g(1)', 'Costs', {'plot_cost': plot_cost}.get) == 'Figure: Costs'
+    assert build_docs.figure_alt("ax.set_title('t')", 'S', given='The cost of `n`, $\\mathcal O(n)$') == 'The cost of n, O(n)'
+    import nbformat
+    cell = nbformat.v4.new_code_cell("#| fig-alt: Cost against $n$\nax.set_title('t')")
+    assert build_docs.directives(cell)['fig-alt'] == 'Cost against $n$'     # what process() passes as `given`
     import samplerank as sr
     md = build_docs.api_markdown(sr, 'evaluate_scorers')        # help()'s sections are not repeated on the page
     assert 'scorer(users, items)' in md and '\nParameters\n' not in md and 'budget:int=None' in md

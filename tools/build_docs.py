@@ -7,7 +7,7 @@ with mkdocs-jupyter into `_docs/`. The index's list of chapters is numbered as t
 and each page is also written as markdown where the modules' "Docs:" links point (`translate.html.md`). The index's
 chapters link their pages, and links between notebooks (`16_trust.ipynb#anchor`) are pointed at the pages. The hooks
 in tools/mkdocs_hooks.py rebuild each page's table of contents from its rendered headings and give figures their
-alternative text (`figure_alt`).
+alternative text (`figure_alt`: a cell's `#| fig-alt:` line, else the figure's title).
 """
 import ast, copy, os, re, shutil, subprocess, sys
 from pathlib import Path
@@ -79,10 +79,16 @@ def site_url(stem:str, page:str) -> str:
 
 _TITLE = re.compile(r"""(?:set_title|suptitle|title)\s*(?:=|\()\s*(['"])([^'"{}]+)\1""")
 
-def figure_alt(src:str, section:str, lookup=None) -> str:
-    """The alternative text of a code cell's figure: the first literal title its code sets (`ax.set_title('...')`,
-    `suptitle`, `title=`); else the first line of the docstring of a function that `lookup` (name -> object) knows and
-    the cell calls (in its last statement, else one named `plot...`); else the title of the section it illustrates."""
+def plain_text(s:str) -> str:
+    "Text for an alternative text: TeX and code marks removed (`$\\mathcal M^K(R)$` -> `M^K(R)`, `` `metric` `` -> `metric`)."
+    return re.sub(r'\s+', ' ', re.sub(r'\\[A-Za-z]+\s*|[$`{}]', '', s)).strip()
+
+def figure_alt(src:str, section:str, lookup=None, given:str=None) -> str:
+    """The alternative text of a code cell's figure: the cell's own `#| fig-alt:` (Quarto's cell option, `given`);
+    else the first literal title its code sets (`ax.set_title('...')`, `suptitle`, `title=`); else the first line of
+    the docstring of a function that `lookup` (name -> object) knows and the cell calls (in its last statement, else
+    one named `plot...`); else the title of the section it illustrates."""
+    if given: return plain_text(given)
     m = _TITLE.search(src)
     if m: return m.group(2).strip()
     try: body = ast.parse(src).body
@@ -92,8 +98,8 @@ def figure_alt(src:str, section:str, lookup=None) -> str:
              if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id.startswith('plot')]
     for name in calls if lookup else []:
         doc = (getattr(lookup(name), '__doc__', None) or '').strip()
-        if doc: return doc.splitlines()[0]
-    return f'Figure: {section}'
+        if doc: return plain_text(doc.splitlines()[0])
+    return f'Figure: {plain_text(section)}'
 
 def page_markdown(nb) -> str:
     "A processed page as plain markdown: prose, code in Python blocks, text outputs in plain blocks (no images)."
@@ -157,7 +163,8 @@ def process(nb_path):
         c.source = strip_directives(c.source)
         for o in c.get('outputs', []):
             if {'image/png', 'image/jpeg'} & set(o.get('data', {})):
-                o.setdefault('metadata', {})['alt'] = figure_alt(c.source, section, lambda name: getattr(module, name, None))
+                o.setdefault('metadata', {})['alt'] = figure_alt(c.source, section, lambda name: getattr(module, name, None),
+                                                                 d.get('fig-alt'))
         if not c.source.strip() or ('export' in d or 'exporti' in d) and imports_only(c.source): continue
         cells.append(c)
         if 'export' in d and module is not None:

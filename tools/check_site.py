@@ -21,7 +21,8 @@ _IMG = re.compile(r'<img\b[^>]*\bsrc="([^"]+)"', re.I)
 # Reader text is about the current code: notes about the build, the benchmark machine or earlier runs belong on the
 # contributing page (the one page exempt)
 DEV_NOTE = re.compile(r'\b(?:in the last run|(?:an|the) earlier run|the previous run|the run before|as it always was|'
-                      r're-exported for|Quarto cannot)\b', re.I)
+                      r're-exported for|Quarto cannot|(?:moved|changed) between runs|(?:this|the last|the previous) session|'
+                      r'that day|measurements not stored|toolchain notes)\b', re.I)
 
 def doc_link_problems(lib:Path=ROOT / 'samplerank', site:Path=None, base:str=None) -> list:
     """Each module's "Docs:" link (the last line of its docstring, written by nbdev from the project's Documentation
