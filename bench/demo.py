@@ -127,7 +127,7 @@ def write(model_t:list, demo_t:list, out:str, floor_t:list=(), parts:dict=None):
                     f"{res['floor_s']:.1f} | {res['floor_ratio']:.1f}x |")
     text = ['# `samplerank demo` against its modelling step (whole processes, one run)', '',
             '| process | seconds | ratio |', '|---|---|---|', *rows, '',
-            f"Median of {res['repeat']} run(s) each; target (issue 33): at most 3x."]
+            f"Median of {res['repeat']} run(s) each; target: at most 3x."]
     if floor_t and parts and 'same_plan_models' in parts:
         text += ['', "Without the refits' spread the floor decides more pairs; its plans simulate "
                  + ("the same models at the same sizes as the demo's" if parts['same_plan_models'] else
