@@ -12,9 +12,9 @@ from samplerank.report import report_files, report_results
 LAYERS = ('samplerank.cli', 'samplerank.report', 'samplerank.trust')
 # options no other chapter's function checks again: at most once counting every check anywhere
 STRICT = ('level', 'n_boot', 'client', 'plan', 'progress', 'power', 'assumptions', 'identify')
-# options the layers check once, that other chapters' functions check again on what the layers hand them: the
-# metrics' weights (metric, K), the strata (strata, exact_pools), each SampledRanks made (replace), and the plan's
-# adaptive sampling (its generator as seed)
+# options the layers check once, that other chapters' functions check again on what the layers hand them:
+# the metrics' weights (metric, K), the strata (strata, exact_pools), each SampledRanks made (replace),
+# and the plan's adaptive sampling (its generator as seed)
 LAYERED = ('metric', 'K', 'exact_pools', 'strata', 'replace', 'seed')
 
 def _checks() -> dict:
@@ -41,12 +41,12 @@ def _key(option, value) -> tuple:
 
 @pytest.fixture
 def counts(monkeypatch):
-    "Counters of checks by (option, value): everywhere, and made by the report path's layers; reset after setup."
+    "Counters of checks by (option, value): everywhere, and made by the report path's layers."
     everywhere, layers, depth = collections.Counter(), collections.Counter(), [0]
     def wrap(name, f):
         @functools.wraps(f)
         def counted(*args, **kwargs):
-            if depth[0] == 0:                      # a check inside a check (check_level's check_float): not again
+            if depth[0] == 0:                      # not a check inside a check (check_level's check_float)
                 caller = sys._getframe(1).f_globals.get('__name__', '')
                 for option, value in _options(name, f, args, kwargs):
                     everywhere[_key(option, value)] += 1
@@ -74,17 +74,20 @@ N, n = 1000, 100
 @pytest.fixture(scope='module')
 def ranks():
     "Two simulated models' sampled ranks of the same 300 users, the same negatives."
-    R = {k: simulate_global_ranks(N, 300, median=median, seed=s) for k, (median, s) in {'A': (40, 1), 'B': (60, 2)}.items()}
+    R = {k: simulate_global_ranks(N, 300, median=median, seed=s)
+         for k, (median, s) in {'A': (40, 1), 'B': (60, 2)}.items()}
     return sample_ranks_shared(R, N, n, seed=0)
 
 def _check_once(everywhere, layers, again):
-    "Each strict option checked at most once anywhere; each layered one at most once by the layers; no re-validation."
+    "Strict options checked at most once anywhere, layered ones once by the layers; no SampledRanks again."
     table = '\n'.join(f'{c:4d} {k}' for k, c in sorted(everywhere.items(), key=str))
     for (option, value), c in everywhere.items():
         if option in STRICT: assert c <= 1, f"{option}={value!r} checked {c} times:\n{table}"
     for (option, value), c in layers.items():
-        if option in STRICT + LAYERED: assert c <= 1, f"{option}={value!r} checked {c} times by the layers:\n{table}"
-    for option in ('level', 'n_boot', 'seed', 'plan', 'metric', 'K'): assert any(k == option for k, _ in everywhere)
+        if option in STRICT + LAYERED:
+            assert c <= 1, f"{option}={value!r} checked {c} times by the layers:\n{table}"
+    for option in ('level', 'n_boot', 'seed', 'plan', 'metric', 'K'):     # the counting sees them
+        assert any(k == option for k, _ in everywhere)
     assert not again, f"SampledRanks validated again {again['SampledRanks']} times"
 
 @pytest.mark.parametrize('plan', [False, True])
@@ -98,7 +101,6 @@ def test_report_files_checks_each_option_once(ranks, counts, plan, tmp_path):
     paths = []
     for k, r in ranks.items():
         paths.append(tmp_path / f'{k}.txt'); np.savetxt(paths[-1], r, fmt='%d')
-    for c in counts[:2]: c.clear()
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
         text = report_files(paths, N, n, tmp_path / 'out', n_boot=20, plan=plan)
