@@ -106,3 +106,24 @@ def test_report_files_checks_each_option_once(ranks, counts, plan, tmp_path):
         text = report_files(paths, N, n, tmp_path / 'out', n_boot=20, plan=plan)
     assert text.startswith('# samplerank report') and (tmp_path / 'out' / 'results.json').exists()
     _check_once(*counts)
+
+def test_evaluate_scorers_checks_the_evaluation_options_once(counts):
+    "The scoring checks the draw (client, progress, seed); the evaluation's own options are checked once."
+    import scipy.sparse as sp
+    from samplerank.data import Split
+    from samplerank.scorers import evaluate_scorers
+    rng, rows, cols, held = np.random.default_rng(0), [], [], []
+    for u in range(10):
+        items = rng.choice(60, 5, replace=False)
+        rows += [u] * 4; cols += list(items[:-1]); held.append(items[-1])
+    split = Split(sp.csr_matrix((np.ones(40), (rows, cols)), shape=(10, 60)),
+                  sp.csr_matrix((np.ones(10), (np.arange(10), held)), shape=(10, 60)), np.arange(10), np.array(held))
+    W = np.random.default_rng(1).normal(size=(10, 60))
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        evaluate_scorers({'a': lambda u, i: W[u[:, None], i], 'b': lambda u, i: -W[u[:, None], i]}, split, 'fixed',
+                         n=10, seed=0, n_boot=20)
+    everywhere, layers, again = counts
+    for option in ('level', 'n_boot', 'plan', 'power', 'identify'):
+        assert [c for (k, _), c in everywhere.items() if k == option] == [1], (option, everywhere)
+    assert all(c <= 1 for (k, _), c in layers.items() if k in ('metric', 'K')) and not again
