@@ -300,18 +300,19 @@ def _compare(args):
     "Run `samplerank compare`: the paired comparisons, as a table with one sentence per pair, or JSON."
     data = _model_inputs(args, 2, args.metric.lower(), args.K)
     with _dask_client(args.scheduler) as client:
-        t = compare_files(args.files, args.N, args.n, args.names, args.metric.lower(), args.K, args.method, args.level,
-                          args.seed, not args.without_replacement, args.n_boot, data=data, plan=not args.no_plan,
-                          client=client)
+        t = compare_files(args.files, args.N, args.n, names=args.names, metric=args.metric.lower(), K=args.K,
+                          method=args.method, level=args.level, seed=args.seed, replace=not args.without_replacement,
+                          n_boot=args.n_boot, data=data, plan=not args.no_plan, client=client)
     print(json.dumps(json_records(t), indent=2) if args.json else format_comparison(t, t.attrs.get('users')))
 
 def _report(args):
     "Run `samplerank report`: the report written to --out; its text, without the figures, on stdout."
     data = _model_inputs(args, 1)
     with _dask_client(args.scheduler) as client:
-        text = report_files(args.files, args.N, args.n, args.out, args.names, data, '', not args.without_replacement,
-                            [m.lower() for m in args.metrics], args.K, args.methods, args.level, args.seed,
-                            args.n_boot, not args.no_plan, progress=not args.quiet, client=client,
+        text = report_files(args.files, args.N, args.n, args.out, names=args.names, data=data,
+                            replace=not args.without_replacement, metrics=[m.lower() for m in args.metrics],
+                            Ks=args.K, methods=args.methods, level=args.level, seed=args.seed, n_boot=args.n_boot,
+                            plan=not args.no_plan, progress=not args.quiet, client=client,
                             assumptions=args.assumptions)
     print('\n'.join(line for line in text.splitlines() if not line.startswith('![')).rstrip())
     print(_written(args.out) + ', with tables.tex, results.json and the figures')

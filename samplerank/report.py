@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/report.html.md"""
 
 # %% ../nbs/20_report.ipynb #30c22b77
 from __future__ import annotations
-import contextlib, hashlib, json, math, os, re, shutil, sys, tempfile, warnings
+import contextlib, dataclasses, hashlib, json, math, os, re, shutil, sys, tempfile, warnings
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -18,7 +18,7 @@ from .evaluation import SampledRanks, get_estimator, fit_estimator
 from .trust import (
     estimate_intervals, compare_models, evaluate_models, decision_rule, per_metric, RECOMMENDED,
     plan_verdict, plan_legend_lines, decision_rule_parts, PLAN_WORDS,
-    check_level, _check_comparison, _unidentified, _metric_pairs, _model_evaluations, check_client)
+    check_level, _check_comparison, _unidentified, _model_evaluations, check_client, Settings, _evaluate)
 from .bounds import label_assumptions, ASSUMPTION_WORDS, LABEL_COLUMNS
 from .adapters import (
     AdapterInputError, ScoredInputs, read_sampled_ranks, catalogue_sizes, sizes_rule, tie_summary,
@@ -254,10 +254,13 @@ def decision_notes(table:pd.DataFrame, # comparisons of one metric (`compare_mod
                   ) -> list[str]:      # a few short sentences per pair
     "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
     table = _check_comparison(table)
-    out, M = [], check_int('M', M, 1) if M is not None else table.attrs.get('users')
-    users, power = (f"these {M:,} users" if M else "these users"), table.attrs.get('power', 0.8)
+    M = check_int('M', M, 1) if M is not None else table.attrs.get('users')
+    return _notes(table, M, elsewhere, None if digits is None else check_int('digits', digits, 0, _MAX_DECIMALS))
+
+def _notes(table:pd.DataFrame, M:int|None, elsewhere:dict|None, digits:int|None) -> list[str]:
+    "`decision_notes` of a checked table with checked M and digits: what a report says of each pair."
+    out, users, power = [], (f"these {M:,} users" if M else "these users"), table.attrs.get('power', 0.8)
     elsewhere, assumed = elsewhere or {}, _assumption_words(table)
-    if digits is not None: digits = check_int('digits', digits, 0, _MAX_DECIMALS)
     pp = _pp if digits is None else lambda x, *like: f"{_num(100 * x, digits)} pp"    # a report: its tables' format
     for r, holds in zip(table.itertuples(), assumed):
         pair, verdict = f"{r.a} against {r.b}", _pair_status(r, elsewhere)
@@ -366,6 +369,56 @@ def _in_model_order(t:pd.DataFrame, models:list) -> pd.DataFrame:
     t = t.sort_values('model', key=lambda s: s.map(models.index), kind='stable')
     return t[['model', 'method'] + [c for c in t if c not in ('model', 'method')]].reset_index(drop=True)
 
+@dataclasses.dataclass(frozen=True)
+class _ReportOptions:
+    "A report's options, validated once at its door (`report_results`, `report_files`) and carried to `_report`."
+    methods:list              # registered estimators' names; the first makes the comparisons and the plan
+    settings:Settings         # the first estimator's validated evaluation options (`Settings.of`)
+    note:str = ''             # how the inputs were read, for the protocol
+    assumptions:bool = False  # label each decision by the assumption on P(R) it needs
+
+def _report_options(metrics=('ndcg', 'recall'), Ks=(10,), methods=None, level:float=0.95, seed=0, n_boot:int=200,
+                    plan:bool=True, note:str='', progress:bool=False, client=None,
+                    assumptions:bool=False) -> _ReportOptions:
+    "Every option of a report checked once (`ValueError` naming the first bad one), as one `_ReportOptions`."
+    methods = _estimator_names(methods)
+    if not isinstance(note, str): raise ValueError(f"note must be a string; got {type(note).__name__}")
+    assumptions = check_bool('assumptions', assumptions)
+    s = Settings.of(metrics=metrics, Ks=Ks, method=methods[0], level=level, seed=seed, n_boot=n_boot, plan=plan,
+                    progress=progress, client=client)
+    return _ReportOptions(methods=methods, settings=s, note=note, assumptions=assumptions)
+
+def _report(evs:dict,          # model name -> validated SampledRanks of the same users and catalogues
+            o:_ReportOptions,  # validated options
+            inputs=None,       # the `ScoredInputs` the ranks were read from (its tie rule and ties)
+           ) -> dict:          # the dict of `report_results`
+    "The core of `report_results`: one set of draws per estimator (`_evaluate`), then the tables and sentences."
+    s = o.settings
+    pairs, first_ev = s.pairs, next(iter(evs.values()))
+    ties, tie_notes = _ties_record(inputs, list(evs), *pairs[0])
+    bar = tqdm(o.methods, desc='estimators', disable=not s.progress or len(o.methods) < 2, file=sys.stderr)
+    estimates, comparisons, notes = [], pd.DataFrame(), []
+    for i, method in enumerate(bar):                  # per estimator, one set of draws: every model, metric and pair
+        bar.set_postfix_str(method)                   # the first plans (a bar per metric@K); each its own generator
+        t, c = _evaluate(evs, s if i == 0 else dataclasses.replace(s, method=method, plan=False,
+                                                                   rng=np.random.default_rng(s.seed)))
+        estimates.append(t)
+        if i == 0 and len(evs) > 1:                   # the first estimator's comparisons, metric by metric
+            if o.assumptions: c = _with_assumptions(evs, c, s.level)
+            digits = _pp_decimals(c)                  # every pp of the report: the format of its comparisons table
+            notes = [(metric_label(m, K), line) for m, K, g in per_metric(c)
+                     for line in _notes(g, c.attrs['users'], None, digits)]
+            comparisons = c.reset_index(drop=True); comparisons.attrs = {}   # the plan's curves stay out of the table
+    sampled = pd.DataFrame([dict(model=k, metric=m, K=K, sampled=ev.sampled_metric(m, K))
+                            for k, ev in evs.items() for m, K in pairs])
+    N_median, n_max = int(np.median(first_ev.Ns)), int(first_ev.n.max())
+    protocol = _protocol(evs, o.note) | dict(methods=o.methods, level=s.level, n_boot=s.n_boot, seed=s.seed,
+                                             plan=s.plan)
+    return dict(protocol=protocol,
+                sampled=sampled, estimates=_in_model_order(pd.concat(estimates), list(evs)),
+                comparisons=comparisons, notes=notes, rule=s.rule(), ties=ties, warnings=tie_notes,
+                cutoffs=[x for m, K in pairs if (x := cutoff_note(m, K, N_median, n_max))])
+
 def report_results(ranks:dict,                 # model name -> sampled ranks (or SampledRanks) of the same users
                    N=None,                     # number of items, or one per user; not needed for SampledRanks
                    n=None,                     # sample set size, or one per user; not needed for SampledRanks
@@ -384,35 +437,10 @@ def report_results(ranks:dict,                 # model name -> sampled ranks (or
                    assumptions:bool=False,     # label each decision by the assumption on P(R) it needs (slow: LPs)
                   ) -> dict:                   # protocol, sampled, estimates, comparisons, notes, rule, ties, ...
     "Everything a report shows: protocol, naive sampled metrics, estimates with intervals, comparisons, plans."
-    client = check_client(client)
-    evs = _model_evaluations(ranks, N, n, replace, at_least=1)
-    methods = _estimator_names(methods)
-    if not isinstance(note, str): raise ValueError(f"note must be a string; got {type(note).__name__}")
-    pairs, level, plan = _metric_pairs(metrics, Ks), check_level(level), check_bool('plan', plan)
-    progress, first_ev = check_bool('progress', progress), next(iter(evs.values()))
-    assumptions = check_bool('assumptions', assumptions)
-    ties, tie_notes = _ties_record(inputs, list(evs), *pairs[0])
-    bar = tqdm(methods, desc='estimators', disable=not progress or len(methods) < 2, file=sys.stderr)
-    estimates, comparisons, notes = [], pd.DataFrame(), []
-    for i, method in enumerate(bar):                  # per estimator, one set of draws: every model, metric and pair
-        bar.set_postfix_str(method)
-        t, c = evaluate_models(evs, metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot,
-                               plan=plan and i == 0, progress=progress, client=client)   # the plan: a bar per metric@K
-        estimates.append(t)
-        if i == 0 and len(evs) > 1:                   # the first estimator's comparisons, metric by metric
-            if assumptions: c = _with_assumptions(evs, c, level)
-            digits = _pp_decimals(c)                  # every pp of the report: the format of its comparisons table
-            notes = [(metric_label(m, K), s) for m, K, g in per_metric(c)
-                     for s in decision_notes(g, c.attrs['users'], digits=digits)]
-            comparisons = c.reset_index(drop=True); comparisons.attrs = {}   # the plan's curves stay out of the table
-    sampled = pd.DataFrame([dict(model=k, metric=m, K=K, sampled=ev.sampled_metric(m, K))
-                            for k, ev in evs.items() for m, K in pairs])
-    N_median, n_max = int(np.median(first_ev.Ns)), int(first_ev.n.max())
-    protocol = _protocol(evs, note) | dict(methods=methods, level=level, n_boot=n_boot, seed=seed, plan=plan)
-    return dict(protocol=protocol,
-                sampled=sampled, estimates=_in_model_order(pd.concat(estimates), list(evs)),
-                comparisons=comparisons, notes=notes, rule=decision_rule(level), ties=ties, warnings=tie_notes,
-                cutoffs=[x for m, K in pairs if (x := cutoff_note(m, K, N_median, n_max))])
+    evs = _model_evaluations(ranks, N, n, replace, at_least=1, same_N=True)
+    o = _report_options(metrics=metrics, Ks=Ks, methods=methods, level=level, seed=seed, n_boot=n_boot, plan=plan,
+                        note=note, progress=progress, client=client, assumptions=assumptions)
+    return _report(evs, o, inputs)
 
 # %% ../nbs/20_report.ipynb #8cb1840c
 def _check_table(table, name:str, columns:set) -> pd.DataFrame:
@@ -733,24 +761,24 @@ def _estimates_part(res:dict) -> list:
             '## Which cut-offs these sampled ranks can see',
             '\n'.join(f'- {s}.' for s in res['cutoffs']) or _RESOLVED_TEXT]
 
-def _legend_lines(c:pd.DataFrame, h:list) -> list[str]:
+def _legend_lines(c:pd.DataFrame, h:list, s:Settings=None) -> list[str]:
     "The comparisons table's legend, one short line each: marks, P(a better), the plan's labels shown, assumptions."
     shown = {s for s in _needs_n_labels(c) if s}
     said = lambda l: l in ('needs n', 'mde') or l in shown or (l == 'more than n' and any(
         s.startswith('more than ') for s in shown))                                  # a label of PLAN_WORDS shown
-    plan = plan_legend_lines(c.attrs.get('power', 0.8))                               # one sentence a label
+    plan = s.legend_lines() if s else plan_legend_lines(c.attrs.get('power', 0.8))    # one sentence a label
     plan = [s for s in plan if said(s[1:s.index('`', 1)])] if shown else []
     assumed = (["assumption: the weakest assumption on P(R) under which a decided pair's call holds."]
                + [f"`{k}`: the call {v}." for k, v in ASSUMPTION_WORDS.items()] if 'assumption' in h else [])
     return ["`†`: the data do not identify the difference.",
             "P(a better): the share of bootstrap replicates in which a's metric is above b's.", *plan, *assumed]
 
-def _rule_lines(level:float, head:str='Decisions', indent:str='') -> list[str]:
-    "The decision rule at `level` (`decision_rule_parts`): a lead-in, one list item per condition, and the rest."
-    lead, interval, data, otherwise = decision_rule_parts(level)
+def _rule_lines(level:float, head:str='Decisions', indent:str='', s:Settings=None) -> list[str]:
+    "The decision rule at `level` (`decision_rule_parts`; or `s`'s): a lead-in, one item per condition, and the rest."
+    lead, interval, data, otherwise = s.rule_parts() if s else decision_rule_parts(level)
     return [f"{head}: {lead}\n{indent}- {interval};\n{indent}- {data}.", f"{otherwise[0].upper()}{otherwise[1:]}."]
 
-def _comparisons_part(res:dict) -> list:
+def _comparisons_part(res:dict, s:Settings=None) -> list:
     "The report's comparisons and sentences sections, as Markdown blocks (none with one model)."
     if res['comparisons'].empty: return []
     h, rows = _pair_rows(res)
@@ -758,13 +786,13 @@ def _comparisons_part(res:dict) -> list:
     return ['## Which model is better? Paired comparisons',
             f"Differences a - b of {p['methods'][0]}'s estimates on the same users, in percentage points (pp), "
             f"with {_level_text(p['level'])} intervals.",
-            '\n'.join(f'- {s}' for s in _legend_lines(_check_comparison(res['comparisons']), h)),
+            '\n'.join(f'- {s}' for s in _legend_lines(_check_comparison(res['comparisons']), h, s)),
             markdown_table(pd.DataFrame(rows, columns=h).set_index('metric')),
             "Figure `comparisons.png` shows each difference with its interval against 0, green where a model is "
             "named better.",
             '![Paired differences](comparisons.png)',
             '## Every pair in words', '\n'.join(f'- {m}: {s}.' for m, s in res['notes']),
-            *_rule_lines(p['level'])]
+            *_rule_lines(p['level'], s=s)]
 
 def _best_line(e:pd.DataFrame, c:pd.DataFrame, label:str, digits:int) -> str:
     "One metric's best model (highest estimate), its interval, and which models the data name it better than."
@@ -820,11 +848,14 @@ def _bottom_line(res:dict) -> list[str]:
 def report_markdown(res:dict, # output of `report_results`
                    ) -> str:  # the report (Markdown)
     "The report's text: bottom line, protocol, estimates with intervals, comparisons, each pair in words, the rule."
-    res = _check_results(res)
+    return _markdown(_check_results(res))
+
+def _markdown(res:dict, s:Settings=None) -> str:
+    "`report_markdown` of checked results (`s`: the Settings they were made with, for the rule and the legend)."
     parts = ['# samplerank report', *_bottom_line(res), '## The evaluation, as read from the files',
              _protocol_text(res['protocol']) + '\n' + _ties_text(res['ties'])]
     if res['warnings']: parts += ['## Warnings', '\n'.join(f"- {w.rstrip('.')}." for w in res['warnings'])]
-    parts += _estimates_part(res) + _comparisons_part(res)
+    parts += _estimates_part(res) + _comparisons_part(res, s)
     parts.append('Files: `tables.tex` (LaTeX, booktabs), `results.json` (every number), `intervals.png`/`.svg`' +
                  (', `comparisons.png`/`.svg`.' if not res['comparisons'].empty else '.'))
     return '\n\n'.join(parts) + '\n'
@@ -839,9 +870,9 @@ def _report_figures(res:dict) -> list:
         figures.append(('comparisons', plot_comparisons(pct(res['comparisons'], ('difference', 'lo', 'hi')), label)))
     return figures
 
-def _write_report_files(res:dict, directory:Path) -> str:
+def _write_report_files(res:dict, directory:Path, s:Settings=None) -> str:
     "Write report.md, the figures (PNG and SVG), tables.tex and results.json into `directory`; the report's text."
-    text = report_markdown(res)
+    text = _markdown(_check_results(res), s)
     figures = _report_figures(res)
     for name, fig in figures:
         fig.savefig(directory / f'{name}.png', dpi=120); fig.savefig(directory / f'{name}.svg'); plt.close(fig)
@@ -878,15 +909,14 @@ def report_files(paths:list,                 # files of sampled ranks, one per m
                  assumptions:bool=False,     # label each decision by the assumption on P(R) it needs (slow: LPs)
                 ) -> str:                    # the report (Markdown)
     "Read one or more models' sampled ranks from files (or `data`), compute the report, write it to `out` atomically."
-    _metric_pairs(metrics, Ks); check_level(level); check_client(client)
-    _estimator_names(methods); check_bool('assumptions', assumptions)
+    o = _report_options(metrics=metrics, Ks=Ks, methods=methods, level=level, seed=seed, n_boot=n_boot, plan=plan,
+                        note=note, progress=progress, client=client, assumptions=assumptions)   # before any work
     with _atomic_out(out) as tmp:
         evs, where, sizes = _model_ranks(paths, N, n, names, replace, data, 'report', 1)
         inputs = data if isinstance(data, ScoredInputs) else None
-        note = '; '.join(s for s in (note or (inputs.note if inputs else ''), sizes) if s)
-        try: res = report_results(evs, metrics=metrics, Ks=Ks, methods=methods, level=level, seed=seed,
-                                  n_boot=n_boot, plan=plan, note=note, progress=progress, client=client, inputs=inputs,
-                                  assumptions=assumptions)
+        note = '; '.join(s for s in (o.note or (inputs.note if inputs else ''), sizes) if s)
+        try: res = _report(_model_evaluations(evs, None, None, True, at_least=1, same_N=True),   # made just now:
+                           dataclasses.replace(o, note=note), inputs)                              # not checked again
         except ValueError as e: raise AdapterInputError(f"{where}: {e}") from None
         for w in res['warnings']: warnings.warn(w, stacklevel=2)
-        return _write_report_files(res, tmp)
+        return _write_report_files(res, tmp, o.settings)

@@ -16,8 +16,7 @@ from .core import jit, check_int, check_bool
 from .data import Split
 from .ranks import _draw, _kernel_seed, _prepare
 from .evaluation import SampledRanks, _fit_defaults, get_estimator
-from .trust import (evaluate_models, RECOMMENDED, check_client, _metric_pairs, check_level,
-                              minimum_detectable_difference)
+from .trust import evaluate_models, check_client, minimum_detectable_difference, Settings, _evaluate
 from .adaptive import default_n_max
 from .metrics import metric_label
 from .adapters import ScoredInputs, check_ties, _tie_ranks, _score_nan, tie_summary, tie_warnings
@@ -279,12 +278,12 @@ def _check_takes(design:str, **given) -> Design:
 
 # %% ../nbs/17a_scorers.ipynb #c5d1e7a2
 def _run_sampled(design:str):
-    "The run of the design 'fixed' or 'adaptive': sampled ranks (`_scorer_ranks`), then `evaluate_models`."
+    "The run of the design 'fixed' or 'adaptive': sampled ranks (`_scorer_ranks`), then the trust chapter's core."
     def run(scorers:dict, split:Split, draw:Draw, options:dict) -> tuple:
-        options = _check_options(options)
+        s = _check_options(options, draw)
         evs, cost, inputs = _scorer_ranks(scorers, split, design, draw)
-        _warn_ties(inputs, draw.ties, options)
-        est, cmp = evaluate_models(evs, seed=draw.seed, client=draw.client, progress=draw.progress, **options)
+        _warn_ties(inputs, draw.ties, s.pairs[0])
+        est, cmp = _evaluate(evs, s)
         est.attrs['cost'] = _cost_attrs(cost)
         return est, cmp
     return run
@@ -379,12 +378,11 @@ def _scorer_ranks(scorers:dict, split:Split, design:str, draw:Draw) -> tuple:
 # %% ../nbs/17a_scorers.ipynb #74335d25
 def _warn_ties(inputs:dict,     # model -> its ScoredInputs (`_scorer_ranks`)
                ties:str,        # the rule used
-               options:dict=None, # evaluate_scorers' options: the warning gives the first metric@K's naive value
+               pair:tuple=None, # the checked first (metric, K) asked for (None: the default options')
               ) -> list[str]:   # the warnings raised
     "The command line's warning (`tie_warnings`) for every model whose held-out items tie too often, as a Python warning."
     if not inputs: return []
-    options = options or {}
-    metric, K = _metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))[0]
+    metric, K = pair or Settings.of().pairs[0]
     summary = pd.concat([tie_summary(x, metric, K) for x in inputs.values()], ignore_index=True)
     out = tie_warnings(summary, ties, metric_label(metric, K), "ties='{}'")
     for w in out: warnings.warn(w, stacklevel=3)
@@ -415,18 +413,19 @@ def scorer_ranks(scorers:dict,          # model name -> score(users, items): (b,
 # %% ../nbs/17a_scorers.ipynb #af15787f
 _SET_HERE = ('ranks', 'N', 'n', 'replace', 'seed', 'client', 'progress')
 
-def _check_options(options:dict) -> dict:
-    "The options for `evaluate_models`, checked before any scoring (metrics, Ks, method, level, n_boot, ...)."
+def _check_options(options:dict, # the options for `evaluate_models` (metrics, Ks, method, level, n_boot, ...)
+                   draw:Draw,     # the draw: its seed, client and progress serve the bootstrap too
+                  ) -> Settings:  # the evaluation's options, checked once
+    "The options of the evaluation checked once, before any scoring, as the trust chapter's `Settings`."
     if bad := [k for k in options if k in _SET_HERE]:
         raise ValueError(f"{bad[0]} is set by evaluate_scorers itself; do not pass it as an option")
-    _metric_pairs(options.get('metrics', ('ndcg', 'recall')), options.get('Ks', (10,)))
-    est = get_estimator(RECOMMENDED if options.get('method') is None else options['method'], 'method')
-    check_level(options.get('level', 0.95)); check_int('n_boot', options.get('n_boot', 200), 20)
+    s = Settings.of(seed=draw.seed, client=draw.client, progress=draw.progress, **options)
+    est = get_estimator(s.method)
     known = set(inspect.signature(evaluate_models).parameters) | set(_fit_defaults(est))
     takes_any = any(p.kind is p.VAR_KEYWORD for p in inspect.signature(est.fit).parameters.values())
     if not takes_any and (bad := [k for k in options if k not in known]):
         raise ValueError(f"{bad[0]!r} is neither an option of evaluate_models nor of the estimator {est.name}")
-    return options
+    return s
 
 # %% ../nbs/17a_scorers.ipynb #c7b2db00
 def _cost_attrs(cost:pd.DataFrame) -> dict:
@@ -492,7 +491,7 @@ def _final_size(pilot:pd.DataFrame, # the pilot's comparisons, planned (needs_n;
                  takes=('budget',))
 def _two_stage(scorers:dict, split:Split, draw:Draw, options:dict) -> tuple:
     "Pilot at n (it only plans), then a fixed evaluation at the planned size on fresh negatives (`evaluate_scorers`)."
-    options, scorers, n0 = _check_options(options), _check_scorers(scorers), check_int('n', draw.n, 2)
+    s, scorers, n0 = _check_options(options, draw), _check_scorers(scorers), check_int('n', draw.n, 2)
     _prepare(split, n0, draw.replace, None)                 # not a Split, or pools too small: refused, naming it
     k, M = len(scorers), len(split.test_users)
     budget = check_int('budget', draw.budget, 2 * k * M * n0)     # the pilot, and a final at least as large
@@ -502,11 +501,12 @@ def _two_stage(scorers:dict, split:Split, draw:Draw, options:dict) -> tuple:
     fresh = int(np.random.SeedSequence([int(seed), 1]).generate_state(1, np.uint64)[0])   # the final's negatives
     run = lambda n, s: _scorer_ranks(scorers, split, 'fixed', dataclasses.replace(draw, n=n, budget=None, seed=s))
     evs, pilot_cost, _ = run(n0, seed)
-    _, pilot = evaluate_models(evs, seed=int(seed), client=draw.client, progress=draw.progress, **{**options, 'plan': True})
+    at = lambda **kw: dataclasses.replace(s, seed=int(seed), rng=np.random.default_rng(int(seed)), **kw)   # both stages
+    _, pilot = _evaluate(evs, at(plan=True))
     n1 = _final_size(pilot, n0, afford)
     evs, cost, inputs = run(n1, fresh)
-    _warn_ties(inputs, draw.ties, options)
-    est, cmp = evaluate_models(evs, seed=int(seed), client=draw.client, progress=draw.progress, **options)
+    _warn_ties(inputs, draw.ties, s.pairs[0])
+    est, cmp = _evaluate(evs, at())
     cost = cost.assign(scored=cost.scored + pilot_cost.scored)
     est.attrs.update(cost=_cost_attrs(cost.assign(share=cost.scored / cost.full)), two_stage=dict(n0=n0, n1=n1, budget=budget),
                      pilot=pilot.to_dict('list'))

@@ -34,7 +34,8 @@ def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
     if metrics is None or not np.iterable(metrics):
         raise ValueError(f"metrics must be a metric name or a sequence of them; got {metrics!r:.60}")
     if Ks is None or np.ndim(Ks) == 0: Ks = (Ks,)
-    pairs = [(check_metric(m), check_cutoff(K)) for m in metrics for K in Ks]
+    names, cutoffs = [check_metric(m) for m in metrics], [check_cutoff(K) for K in Ks]   # each checked once
+    pairs = [(m, K) for m in names for K in cutoffs]
     if not pairs: raise ValueError("metrics and Ks must not be empty")
     return pairs
 
@@ -96,17 +97,24 @@ def check_level(level, name:str='level') -> float:
 
 
 # %% ../nbs/16_trust.ipynb #d2ee3371
-def decision_rule_parts(level:float=0.95) -> tuple:
-    "The decision rule of `_decide` in parts: its lead-in, its two conditions, and what happens otherwise."
-    level = check_level(level)
+def _rule_parts(level:float) -> tuple:
+    "The decision rule's parts at a validated `level`: the one wording behind `decision_rule_parts` and `Settings.rule`."
     return ("a model is named better only when", f"the {100 * level:g}% interval of the difference excludes 0",
             "the data decide the difference (the start shift of two maximum-likelihood fits is within half the "
             "interval)", "otherwise the pair is 'undecided'")
 
+def decision_rule_parts(level:float=0.95) -> tuple:
+    "The decision rule of `_decide` in parts: its lead-in, its two conditions, and what happens otherwise."
+    return _rule_parts(check_level(level))
+
+def _rule(level:float) -> str:
+    "The decision rule in one sentence at a validated `level`."
+    lead, interval, data, otherwise = _rule_parts(level)
+    return f"{lead} {interval} and {data}; {otherwise}"
+
 def decision_rule(level:float=0.95) -> str:
     "The decision rule of `_decide` in words, at confidence `level`: every output that shows a decision quotes it."
-    lead, interval, data, otherwise = decision_rule_parts(level)
-    return f"{lead} {interval} and {data}; {otherwise}"
+    return _rule(check_level(level))
 
 DECISION_RULE = decision_rule(0.95)
 
@@ -160,7 +168,10 @@ def plan_verdict(decision:str,              # the pair's decision: a model's nam
 
 def plan_legend_lines(power:float=0.8) -> list[str]:
     "The `needs n` column's legend, a sentence per label: every label of `PLAN_WORDS` with its meaning, at `power`."
-    power = check_level(power, 'power')
+    return _legend_at(check_level(power, 'power'))
+
+def _legend_at(power:float) -> list[str]:
+    "`plan_legend_lines` at a validated `power`."
     labels = {'{n}': 'a number', 'more than {n}': 'more than n'}
     said = dict.fromkeys((labels.get(l, l), w) for k, (l, w) in PLAN_WORDS.items()
                          if k not in ('decided', 'unplanned'))
@@ -185,7 +196,7 @@ def _resample_counts(evs:dict, B:int, rng) -> dict:
 # %% ../nbs/16_trust.ipynb #bfedb9ff
 @dataclasses.dataclass(frozen=True)
 class Settings:
-    "An evaluation's options, validated once by `evaluate_models` and carried as one object through the private layers."
+    "An evaluation's options, validated once by `Settings.of` at a public door and carried as one object inward."
     method:str                     # the registered estimator's name
     level:float = 0.95             # confidence level of every interval
     n_boot:int = 200               # bootstrap replicates
@@ -198,7 +209,36 @@ class Settings:
     progress:bool = False          # progress bars of the bootstrap and the plan
     client:object = None           # a Dask client for the refits (None: here)
     rng:object = None              # the numpy Generator of the bootstrap and the plan
+    seed:object = None             # the validated seed `rng` was made from (a report: one generator per estimator)
+    pairs:list = dataclasses.field(default_factory=list)     # the validated (metric, K) pairs
     options:dict = dataclasses.field(default_factory=dict)   # the estimator's options
+
+    @classmethod
+    def of(cls, metrics=('ndcg', 'recall'), Ks=(10,), method:str=None, level:float=0.95, seed=None, n_boot:int=200,
+           strata:int=6, exact_pools:bool=False, identify:bool=True, plan:bool=False, power:float=0.8,
+           progress:bool=False, client=None, **options) -> Settings:
+        "The options of `evaluate_models` validated once, in its order (the first bad one is named), as Settings."
+        level, n_boot = check_level(level), check_int('n_boot', n_boot, 20)
+        method = get_estimator(RECOMMENDED if method is None else method, 'method').name
+        pairs, exact_pools = _metric_pairs(metrics, Ks), check_bool('exact_pools', exact_pools)
+        identify, seed = check_bool('identify', identify), check_seed('seed', seed)
+        client, plan, power = check_client(client), check_bool('plan', plan), check_level(power, 'power')
+        return cls(method=method, level=level, n_boot=n_boot, strata=strata, exact_pools=exact_pools,
+                   identify=identify, plan=plan, power=power, progress=check_bool('progress', progress),
+                   client=client, rng=np.random.default_rng(seed), seed=seed, pairs=pairs, options=options)
+
+    def rule(self) -> str:
+        "The decision rule at this evaluation's level, in one sentence (`decision_rule`'s words)."
+        return _rule(self.level)
+
+    def rule_parts(self) -> tuple:
+        "The decision rule at this evaluation's level, in parts (`decision_rule_parts`)."
+        return _rule_parts(self.level)
+
+    def legend_lines(self) -> list[str]:
+        "The plan's legend at this evaluation's power (`plan_legend_lines`)."
+        return _legend_at(self.power)
+
 
 # %% ../nbs/16_trust.ipynb #4c5924cc
 def _stratified_draws(evs:dict,       # model name -> SampledRanks of the same users
@@ -246,18 +286,23 @@ def check_client(client):
     raise ValueError(f"client must be a dask.distributed.Client or None (run here); got {type(client).__name__}{hint}")
 
 # %% ../nbs/16_trust.ipynb #5acd49e8
-def _model_evaluations(ranks, N, n, replace:bool, at_least:int=2) -> dict:
-    "Model name -> SampledRanks of the same users, each validated once; else `ValueError` naming `ranks` (and model)."
+def _model_evaluations(ranks, N, n, replace:bool, at_least:int=2, same_N:bool=False) -> dict:
+    "Model name -> SampledRanks of the same users (`same_N`: and catalogues), each validated once; else `ValueError`."
     if not isinstance(ranks, dict) or len(ranks) < at_least:
         raise ValueError(f"ranks must map {'at least two' if at_least > 1 else 'one or more'} model names to "
                          "sampled ranks")
     evs = {}
     for k, v in ranks.items():
+        if isinstance(v, SampledRanks) and N is None and n is None and replace is True:
+            evs[str(k)] = v; continue                           # validated when it was made: taken as it is
         try: evs[str(k)] = SampledRanks.of(v, N, n, replace)
         except ValueError as e: raise ValueError(f"ranks[{k!r}]: {e}") from None
     sizes = {k: ev.M for k, ev in evs.items()}
     if len(set(sizes.values())) > 1:
         raise ValueError(f"ranks must hold the same users for every model; numbers of users: {sizes}")
+    first = next(iter(evs.values()))
+    if same_N and any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()):
+        raise ValueError("N: every model must have the same catalogue sizes (the same users)")
     return evs
 
 # %% ../nbs/16_trust.ipynb #c1e7a0b3
@@ -278,6 +323,13 @@ def _pair_rows(est:dict, draws:dict, shift:dict, j:int, level:float) -> tuple[pd
     return pd.DataFrame(dict(zip(_PAIR_COLUMNS, columns))), diff
 
 # %% ../nbs/16_trust.ipynb #c1e7a0b5
+def _evaluate(evs:dict,      # model name -> validated SampledRanks of the same users and catalogues
+              s:Settings,    # validated options (`Settings.of`), with the (metric, K) pairs
+             ) -> tuple[pd.DataFrame, pd.DataFrame]:  # intervals, comparisons
+    "The core behind every public door: draw once, then read the intervals and the comparisons off the same draws."
+    est, draws, shift = _stratified_draws(evs, s.pairs, s)
+    return _interval_table(evs, s.pairs, est, draws, shift, s), _comparisons(evs, s.pairs, est, draws, shift, s)
+
 def evaluate_models(ranks:dict,                 # model name -> sampled ranks (or SampledRanks) of the same users
                     N=None,                     # number of items, or one per user; not needed for SampledRanks
                     n=None,                     # sample set size, or one per user (adaptive sampling)
@@ -298,20 +350,11 @@ def evaluate_models(ranks:dict,                 # model name -> sampled ranks (o
                     **options,                  # options of the estimator (e.g. gamma for BV)
                    ) -> tuple[pd.DataFrame, pd.DataFrame]: # intervals (model, metric, K, ...), comparisons
     "Every model's metric@K with its interval, and every pair's difference with its interval and decision."
-    evs = _model_evaluations(ranks, N, n, replace, at_least=1)
-    first = next(iter(evs.values()))
-    if any(not np.array_equal(ev.Ns, first.Ns) for ev in evs.values()):
-        raise ValueError("N: every model must have the same catalogue sizes (the same users)")
-    level, n_boot = check_level(level), check_int('n_boot', n_boot, 20)       # checked in this order: the first
-    method = get_estimator(RECOMMENDED if method is None else method, 'method').name   # bad option is named
-    pairs, exact_pools = _metric_pairs(metrics, Ks), check_bool('exact_pools', exact_pools)
-    identify, rng = check_bool('identify', identify), np.random.default_rng(check_seed('seed', seed))
-    client, plan, power = check_client(client), check_bool('plan', plan), check_level(power, 'power')
-    s = Settings(method=method, level=level, n_boot=n_boot, strata=strata, exact_pools=exact_pools, identify=identify,
-                 plan=plan, power=power, progress=check_bool('progress', progress), client=client, rng=rng,
-                 options=options)
-    est, draws, shift = _stratified_draws(evs, pairs, s)
-    return _interval_table(evs, pairs, est, draws, shift, s), _comparisons(evs, pairs, est, draws, shift, s)
+    evs = _model_evaluations(ranks, N, n, replace, at_least=1, same_N=True)
+    s = Settings.of(metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot, strata=strata,
+                    exact_pools=exact_pools, identify=identify, plan=plan, power=power, progress=progress,
+                    client=client, **options)
+    return _evaluate(evs, s)
 
 # %% ../nbs/16_trust.ipynb #35c4f0c7
 def _interval_table(evs:dict, pairs:list, est:dict, draws:dict, shift:dict, s:Settings) -> pd.DataFrame:
@@ -399,10 +442,9 @@ def estimate_intervals(sampled_ranks,                 # sampled ranks (1..n, or 
                       ) -> pd.DataFrame:              # metric, K, estimate, lo, hi, method, start_shift, identified
     "Every metric@K of these users estimated from their sampled ranks, with a confidence interval for the exact value."
     ev = SampledRanks.of(sampled_ranks, N, n, replace)
-    t = evaluate_models({'_': ev}, metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, replace=replace,
-                        n_boot=n_boot, strata=strata, exact_pools=exact_pools, identify=identify, client=client,
-                        **options)[0]
-    return t.drop(columns='model')
+    s = Settings.of(metrics=metrics, Ks=Ks, method=method, level=level, seed=seed, n_boot=n_boot, strata=strata,
+                    exact_pools=exact_pools, identify=identify, client=client, **options)
+    return _evaluate({'_': ev}, s)[0].drop(columns='model')
 
 # %% ../nbs/16_trust.ipynb #80e09b7b
 def compare_models(ranks:dict,            # model name -> sampled ranks (or SampledRanks) of the same users
@@ -425,10 +467,11 @@ def compare_models(ranks:dict,            # model name -> sampled ranks (or Samp
                    **options,             # options of the estimator
                   ) -> pd.DataFrame:      # a, b, difference, lo, hi, prob_a_better, decision, ...[, plan]
     "Every pair of models: the difference of their metric@K on these users, its interval, and the better one."
-    evs = _model_evaluations(ranks, N, n, replace)                                   # two models or more
-    _, c = evaluate_models(evs, metrics=(check_metric(metric),), Ks=(K,), method=method, level=level, seed=seed,
-                           replace=replace, n_boot=n_boot, strata=strata, exact_pools=exact_pools, identify=identify,
-                           plan=plan, power=power, progress=progress, client=client, **options)
+    evs = _model_evaluations(ranks, N, n, replace, same_N=True)                      # two models or more
+    s = Settings.of(metrics=(metric,), Ks=(K,), method=method, level=level, seed=seed, n_boot=n_boot, strata=strata,
+                    exact_pools=exact_pools, identify=identify, plan=plan, power=power, progress=progress,
+                    client=client, **options)
+    _, c = _evaluate(evs, s)
     out = per_metric(c)[0][2]
     out.attrs = {k: c.attrs[k] for k in ('users', 'level', 'power')}
     if 'plan' in c.attrs: out.attrs['plan'] = c.attrs['plan'].drop(columns=['metric', 'K'])
@@ -590,7 +633,10 @@ def minimum_detectable_difference(se,                 # standard error(s) of a d
                                   power:float=0.8,    # probability of naming the better model
                                  ) -> np.ndarray:     # the smallest |difference| decided with that power
     "The minimum detectable difference (z + z_power) se: the one formula of every plan and design."
-    level, power = check_level(level), check_level(power, 'power')
+    return _mde(se, check_level(level), check_level(power, 'power'))
+
+def _mde(se, level:float, power:float) -> np.ndarray:
+    "`minimum_detectable_difference` at a validated `level` and `power` (the plan's, from its Settings)."
     return (norm.ppf((1 + level) / 2) + norm.ppf(power)) * np.asarray(se, np.float64)
 
 def _nonincreasing(values) -> np.ndarray:
@@ -647,7 +693,7 @@ def _needs_n(evs:dict, compared:list, metrics:list, s:Settings) -> list:
         for a, b, i in undecided[j]:
             key = (j, a, b)
             ns = sorted(se[key])                           # the last n: the full ranking
-            raw = minimum_detectable_difference([se[key][n] for n in ns], s.level, s.power)
+            raw = _mde([se[key][n] for n in ns], s.level, s.power)
             mde = _nonincreasing(raw[:-1])               # the full ranking's se overstates (unpaired): capped
             seen = np.r_[raw[-1], mde]; seen = seen[np.isfinite(seen)]        # none: one user, or unidentified
             mde = np.r_[mde, seen.min() if len(seen) else np.nan]
@@ -662,7 +708,7 @@ def _needs_n(evs:dict, compared:list, metrics:list, s:Settings) -> list:
             out['mde'][i], out['mde_n'][i] = mde[ns.index(at)], at
             out['planned_power'][i], out['assurance'][i] = rows[len(rows) - len(ns) + ns.index(at)][5:]
             if key in adaptive:
-                mde_a = float(minimum_detectable_difference(adaptive[key], s.level, s.power))
+                mde_a = float(_mde(adaptive[key], s.level, s.power))
                 out['adaptive_mde'][i], out['adaptive_n_max'][i] = mde_a, n_max
             mid = [(abs(np.log(n / (10 * n0))), n, m) for n, m in zip(ns, mde) if n0 < n < first.N and np.isfinite(m)]
             if mid: out['mde_mid'][i], out['mde_mid_n'][i] = min(mid)[2], min(mid)[1]   # the size nearest 10 n
