@@ -291,14 +291,56 @@ def _notes(table:pd.DataFrame, M:int|None, elsewhere:dict|None, digits:int|None)
     return out
 
 
+# %% ../nbs/20_report.ipynb #a20fe6a5
+def _detects(r, digits:int=None) -> str:
+    "A row's minimum detectable difference with its n, '0.93 pp (n = 1,000)'; '' where decided or unplanned."
+    ok = r.decision == 'undecided' and np.isfinite(getattr(r, 'mde', np.nan))
+    if not ok: return ''
+    return f"{_pp(r.mde) if digits is None else _num(100 * r.mde, digits) + ' pp'} (n = {int(r.mde_n):,})"
+
+_PAIR_HEADER = ['metric', 'model a', 'model b', 'a - b in pp [interval]', 'P(a better)', 'decision', 'needs n', 'mde']
+_MARKS = ("`†`: the data do not identify the difference.",                     # the legend of every comparisons
+          "P(a better): the share of bootstrap replicates in which a's metric is above b's.")   # table
+
+def _comparison_rows(c:pd.DataFrame,     # comparisons (`compare_models`' table, or a report's with metric and K)
+                     plan:bool=True,     # the plan's columns (needs n, mde), empty where unplanned
+                    ) -> tuple[list, list]:
+    "A comparisons table as (header, rows) in words and pp: a metric column where `c` has one, then the plan's."
+    c = _check_comparison(c)
+    digits = _pp_decimals(c)                                    # differences and mde: one format, as the sentences
+    mde = [_detects(r, digits) for r in c.itertuples()]
+    star = lambda r: ' †' if _unidentified(r.identified)[0] else ''
+    pp = lambda v: _num(100 * v, digits)
+    diff = lambda r: f"{pp(r.difference)} [{pp(r.lo)}, {pp(r.hi)}]" + star(r)
+    rows = [[metric_label(r.metric, r.K) if 'metric' in c else '', r.a, r.b, diff(r), f"{r.prob_a_better:.3f}",
+             r.decision, needs, m] for r, needs, m in zip(c.itertuples(), _needs_n_labels(c), mde)]
+    keep = [j for j, name in enumerate(_PAIR_HEADER)
+            if (name != 'metric' or 'metric' in c) and (name not in ('needs n', 'mde') or plan)]
+    h, rows = [_PAIR_HEADER[j] for j in keep], [[row[j] for j in keep] for row in rows]
+    if 'assumption' not in c: return h, rows
+    labels = ['' if pd.isna(v) else str(v) for v in c.assumption]
+    return h + ['assumption'], [row + [v] for row, v in zip(rows, labels)]
+
+def _legend_lines(c:pd.DataFrame, h:list, s:Settings=None) -> list[str]:
+    "The comparisons table's legend, one short line each: marks, P(a better), the plan's labels shown, assumptions."
+    shown = {s for s in _needs_n_labels(c) if s}
+    said = lambda l: l in ('needs n', 'mde') or l in shown or (l == 'more than n' and any(
+        s.startswith('more than ') for s in shown))                                  # a label of PLAN_WORDS shown
+    plan = s.legend_lines() if s else plan_legend_lines(c.attrs.get('power', 0.8))    # one sentence a label
+    plan = [s for s in plan if said(s[1:s.index('`', 1)])] if shown else []
+    assumed = (["assumption: the weakest assumption on P(R) under which a decided pair's call holds."]
+               + [f"`{k}`: the call {v}." for k, v in ASSUMPTION_WORDS.items()] if 'assumption' in h else [])
+    return [*_MARKS, *plan, *assumed]
+
 # %% ../nbs/20_report.ipynb #96d23a6b
 def format_comparison(t:pd.DataFrame, # the table of compare_files / compare_models
                       M:int=None,     # number of users
                      ) -> str:
-    "The comparison for the terminal: the table, one sentence per pair (decision, or what would decide it), the rule."
-    table = t.to_string(index=False, float_format=f'{{:.{_decimals(t.difference)}f}}'.format)
+    "The comparison for the terminal: the table in words and pp, its legend, a sentence per pair, the rule."
+    h, rows = _comparison_rows(t, plan='needs_n' in t)                       # no empty plan columns
+    table = pd.DataFrame(rows, columns=h).to_string(index=False)
     rule = f"Decisions: {decision_rule(t.attrs.get('level', 0.95))}."
-    return '\n'.join([table, ''] + [f'- {s}' for s in decision_notes(t, M)] + ['', rule])
+    return '\n'.join([table, *_legend_lines(t, h), ''] + [f'- {s}.' for s in decision_notes(t, M)] + ['', rule])
 
 # %% ../nbs/20_report.ipynb #6cdaf6b6
 def _protocol(evs:dict, note:str='') -> dict:
@@ -630,29 +672,6 @@ def _estimate_table_rows(res:dict) -> tuple[list, list]:
                                        for r in e[(e.model == k) & (e.method == method)].itertuples()])
     return ['model', 'method'] + [f'{c} (%)' for c in cols], rows
 
-# %% ../nbs/20_report.ipynb #a20fe6a5
-def _detects(r, digits:int=None) -> str:
-    "A row's minimum detectable difference with its n, '0.93 pp (n = 1,000)'; '' where decided or unplanned."
-    ok = r.decision == 'undecided' and np.isfinite(getattr(r, 'mde', np.nan))
-    if not ok: return ''
-    return f"{_pp(r.mde) if digits is None else _num(100 * r.mde, digits) + ' pp'} (n = {int(r.mde_n):,})"
-
-_PAIR_HEADER = ['metric', 'model a', 'model b', 'a - b in pp [interval]', 'P(a better)', 'decision', 'needs n', 'mde']
-
-def _pair_rows(res:dict) -> tuple[list, list]:
-    "The comparisons table of a report as (header, rows): one row per pair and metric@K (`_PAIR_HEADER`), in pp."
-    c = _check_comparison(res['comparisons'])
-    digits = _pp_decimals(c)                                    # differences and mde: one format, as the sentences
-    mde = [_detects(r, digits) for r in c.itertuples()]
-    star = lambda r: ' †' if _unidentified(r.identified)[0] else ''
-    pp = lambda v: _num(100 * v, digits)
-    diff = lambda r: f"{pp(r.difference)} [{pp(r.lo)}, {pp(r.hi)}]" + star(r)
-    rows = [[metric_label(r.metric, r.K), r.a, r.b, diff(r), f"{r.prob_a_better:.3f}", r.decision, needs, m]
-            for r, needs, m in zip(c.itertuples(), _needs_n_labels(c), mde)]
-    if 'assumption' not in c: return _PAIR_HEADER, rows
-    labels = ['' if pd.isna(v) else str(v) for v in c.assumption]
-    return _PAIR_HEADER + ['assumption'], [row + [v] for row, v in zip(rows, labels)]
-
 # %% ../nbs/20_report.ipynb #397b4c4c
 def _by_metric(h:list, rows:list, columns:list) -> list:
     "Each row's `columns` (names in `h`) under a heading per metric@K (its first cell), as `_tabular` takes them."
@@ -673,7 +692,7 @@ def latex_tables(res:dict, # output of `report_results`
     out = ['% samplerank report: needs \\usepackage{booktabs}',
            _tabular(h, rows, 'll' + 'r' * (len(h) - 2), caption, 'tab:samplerank-estimates')]
     if not res['comparisons'].empty:
-        h, rows = _pair_rows(res)
+        h, rows = _comparison_rows(res['comparisons'])
         cols = ['model a', 'model b', 'a - b in pp [interval]', 'P(a better)']   # a heading per metric, no metric
         bold = lambda r, j: _TeX(rf"\textbf{{{_latex_escape(r[j])}}}") if r[h.index('decision')] == r[j] else r[j]
         marked = [[r[0], bold(r, 1), bold(r, 2), *r[3:]] for r in rows]        # the better model in bold: no column
@@ -761,18 +780,6 @@ def _estimates_part(res:dict) -> list:
             '## Which cut-offs these sampled ranks can see',
             '\n'.join(f'- {s}.' for s in res['cutoffs']) or _RESOLVED_TEXT]
 
-def _legend_lines(c:pd.DataFrame, h:list, s:Settings=None) -> list[str]:
-    "The comparisons table's legend, one short line each: marks, P(a better), the plan's labels shown, assumptions."
-    shown = {s for s in _needs_n_labels(c) if s}
-    said = lambda l: l in ('needs n', 'mde') or l in shown or (l == 'more than n' and any(
-        s.startswith('more than ') for s in shown))                                  # a label of PLAN_WORDS shown
-    plan = s.legend_lines() if s else plan_legend_lines(c.attrs.get('power', 0.8))    # one sentence a label
-    plan = [s for s in plan if said(s[1:s.index('`', 1)])] if shown else []
-    assumed = (["assumption: the weakest assumption on P(R) under which a decided pair's call holds."]
-               + [f"`{k}`: the call {v}." for k, v in ASSUMPTION_WORDS.items()] if 'assumption' in h else [])
-    return ["`†`: the data do not identify the difference.",
-            "P(a better): the share of bootstrap replicates in which a's metric is above b's.", *plan, *assumed]
-
 def _rule_lines(level:float, head:str='Decisions', indent:str='', s:Settings=None) -> list[str]:
     "The decision rule at `level` (`decision_rule_parts`; or `s`'s): a lead-in, one item per condition, and the rest."
     lead, interval, data, otherwise = s.rule_parts() if s else decision_rule_parts(level)
@@ -781,7 +788,7 @@ def _rule_lines(level:float, head:str='Decisions', indent:str='', s:Settings=Non
 def _comparisons_part(res:dict, s:Settings=None) -> list:
     "The report's comparisons and sentences sections, as Markdown blocks (none with one model)."
     if res['comparisons'].empty: return []
-    h, rows = _pair_rows(res)
+    h, rows = _comparison_rows(res['comparisons'])
     p = res['protocol']
     return ['## Which model is better? Paired comparisons',
             f"Differences a - b of {p['methods'][0]}'s estimates on the same users, in percentage points (pp), "
