@@ -20,7 +20,7 @@ from .sampling import (check_sizes, _sparse_pmf, sparse_rank_pmf, _StreamedKerne
                                  _GRID_DELTA)
 
 # %% auto #0
-__all__ = ['ESTIMATORS', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'estimator_label',
+__all__ = ['ESTIMATORS', 'LISTED', 'SampledRanks', 'Estimator', 'register_estimator', 'get_estimator', 'estimator_label',
            'parse_estimator_label', 'AdjustedEstimate', 'RankDistribution', 'empirical_distribution',
            'StratifiedEstimate', 'fit_estimator']
 
@@ -233,6 +233,8 @@ class Estimator:
     distribution:bool = False
 
 ESTIMATORS: dict = {}
+LISTED = ('Sampled', 'MLE', 'WMLE', 'WMLE-c', 'MES', 'BV', 'CLS', 'MN',            # the registry's order: the chapters'
+          'BV-MLE', 'BV-MES', 'MN-MLE', 'MN-MES', 'MLE-auto')                       # then the recommended one; others after
 
 # %% ../nbs/03a_evaluation.ipynb #a347c201
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9]+)*")   # the one naming scheme: MLE, MLE-auto, BV-MLE
@@ -253,6 +255,8 @@ def register_estimator(name:str, per_user_n:bool=False, description:str='', dist
         # a session never replaces the package's
         if old is None or fit.__module__ != '__main__' or old.fit.__module__ == '__main__':
             ESTIMATORS[name] = Estimator(name, fit, per_user_n, description, distribution)
+            listed = sorted(ESTIMATORS.items(), key=lambda kv: LISTED.index(kv[0]) if kv[0] in LISTED else len(LISTED))
+            ESTIMATORS.clear(); ESTIMATORS.update(listed)                # `LISTED` first, in its order, whenever registered
         return fit
     return deco
 

@@ -480,6 +480,7 @@ _MLE_AUTO = dict(       # its registration: the trust chapter registers it after
                 '(>= 100 iterations; over-relaxed EM when plain EM would need more than 1,600)')
 
 # %% ../nbs/04_mle.ipynb #0c9d0867
+@register_estimator('MLE-auto', **_MLE_AUTO)
 def _fit_mle_auto(ev:SampledRanks, max_gap:float=_GAP_NATS, max_iter:int=_MAX_PASSES) -> RankDistribution:
     "EM from the uniform start, doubled from 100 iterations until the certified total gap is <= `max_gap` nats."
     max_gap = check_float('max_gap', max_gap, 0, lo_open=True)

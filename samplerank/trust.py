@@ -13,14 +13,12 @@ from scipy.stats import norm
 from tqdm.auto import tqdm
 from .core import check_int, check_metric, check_cutoff, check_float, check_bool, check_seed, check_vector
 from .metrics import metric_weights, metric_label
-from .evaluation import (SampledRanks, RankDistribution, get_estimator, register_estimator,
-                                   _KernelNotHeld, _shared_strata)
+from .evaluation import (SampledRanks, RankDistribution, get_estimator, _KernelNotHeld,
+                                   _shared_strata)
 from .sampling import _StreamedKernel, sample_ranks_shared
-from .mle import _fit_mle_auto, _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES, _MLE_AUTO
+from .mle import _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES
 from .bootstrap import _support, _check_kernels, _refits, _draws
 from .adaptive import default_n_max
-import samplerank.mes, samplerank.baselines, samplerank.mn     # register every other estimator, then MLE-auto last:
-register_estimator('MLE-auto', **_MLE_AUTO)(_fit_mle_auto)     # the registry's order: MLE-auto last
 
 # %% auto #0
 __all__ = ['DECISION_RULE', 'PLAN_WORDS', 'RECOMMENDED', 'check_level', 'decision_rule_parts', 'decision_rule', 'plan_verdict',

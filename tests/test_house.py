@@ -23,3 +23,14 @@ def test_few_private_imports_across_modules():
     found = private_imports()
     assert 0 < len(found) <= 107, len(found)
     assert not [x for x in found if x[1] == 'core' and x[2].startswith('_check_')], 'validators are public'
+
+def test_estimators_listed_in_declared_order():
+    "The registry lists the package's estimators in `LISTED`'s order, and a user's after them, whenever registered."
+    import samplerank  # noqa: F401  (registers every estimator)
+    from samplerank.evaluation import ESTIMATORS, LISTED, register_estimator
+    assert list(ESTIMATORS)[:len(LISTED)] == list(LISTED)
+    register_estimator('Test-Listed')(lambda ev: None)
+    try:
+        assert list(ESTIMATORS)[-1] == 'Test-Listed'
+        assert list(ESTIMATORS)[:len(LISTED)] == list(LISTED)          # the package's still first
+    finally: del ESTIMATORS['Test-Listed']
