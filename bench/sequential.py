@@ -8,7 +8,9 @@ of the first; each user's vector leans towards its held-out item, and 5 to 200 r
   - full: the blocked full ranking (one matrix product per block of 256 users), every model;
   - sequential: `evaluate_scorers(design='sequential')` with its defaults (NDCG@10 and Recall@10, n = 100),
     once per seed of the negatives; with --full-rows the scorers also score every item at once (`Scorer`), and a
-    user whose sample would pass a sixteenth of the pool is ranked in full from one row.
+    user whose sample would pass a quarter of the pool is ranked in full from one row.
+Each scorer counts the candidates it is asked for, per user: where the scores go, by the held-out item's global rank
+band (1-10, 11-100, 101-1000, > 1000), against the floor (the users whose item is in the top 10, ranked in full).
 Each pair-metric's call is checked against the full ranking's paired z-test (|z| >= 1.96 decides it), and each
 model's interval against the full ranking's metric on the same users. Writes OUT.json and OUT.md.
 """
@@ -41,11 +43,20 @@ def truth(R:dict, N:int) -> tuple:
             calls[m, a, b] = (a if z >= 1.96 else b if z <= -1.96 else 'undecided', float(z))
     return {k: float(v.mean()) for k, v in vals.items()}, calls
 
-def timed(f, clock:list):
-    "The scorer f, its own seconds added to clock[0]."
-    def g(*args):
-        t = time.perf_counter(); out = f(*args); clock[0] += time.perf_counter() - t; return out
+BANDS = {'1-10': (0, 10), '11-100': (10, 100), '101-1000': (100, 1000), '> 1000': (1000, np.inf)}
+
+def timed(f, clock:list, asked=None):
+    "The scorer f, its own seconds added to clock[0]; the candidates each user was asked for added to `asked`."
+    def g(users, *items):
+        t = time.perf_counter(); out = f(users, *items); clock[0] += time.perf_counter() - t
+        if asked is not None: np.add.at(asked, users, out.shape[1])
+        return out
     return g
+
+def where(asked:dict, R:dict, full:float) -> dict:
+    "What the scorers were asked, as a share of the full ranking: by model and by the item's global rank band."
+    return {k: {b: round(float(a[(R[k] > lo) & (R[k] <= hi)].sum() / full), 4) for b, (lo, hi) in BANDS.items()}
+            for k, a in asked.items()}
 
 def main():
     p = argparse.ArgumentParser()
@@ -64,11 +75,11 @@ def main():
         split = sr.Split(train, sp.csr_matrix((np.ones(a.M), (np.arange(a.M), best)), shape=(a.M, N)),
                          np.arange(a.M), best)
         for seed in a.seeds:
-            clock = [0.0]
-            scorers = {k: timed(lambda users, items, V=V: np.einsum('bd,bcd->bc', U[users], V[items]), clock)
-                       for k, V in models.items()}
+            clock, asked = [0.0], {k: np.zeros(a.M) for k in models}
+            scorers = {k: timed(lambda users, items, V=V: np.einsum('bd,bcd->bc', U[users], V[items]), clock,
+                                asked[k]) for k, V in models.items()}
             if a.full_rows:                     # every item at once: one matrix product, as the full ranking
-                scorers = {k: sr.Scorer(f, timed(lambda users, V=models[k]: U[users] @ V.T, clock))
+                scorers = {k: sr.Scorer(f, timed(lambda users, V=models[k]: U[users] @ V.T, clock, asked[k]))
                            for k, f in scorers.items()}
             t = time.perf_counter()
             est, cmp = sr.evaluate_scorers(scorers, split, design='sequential', seed=seed)
@@ -83,6 +94,8 @@ def main():
             rows.append(dict(N=N, M=a.M, seed=seed, full_seconds=full_s, seconds=seconds, scorer_seconds=clock[0],
                              share=float(cost.scored.sum() / cost.full.sum()),
                              share_by_model={r.model: round(float(r.share), 4) for r in cost.itertuples()},
+                             by_band=where(asked, R, float(cost.full.iloc[0])),
+                             in_band={k: round(float((r <= 10).mean()), 4) for k, r in R.items()},
                              full_decides=len(decided), correct=correct, wrong=wrong, calls=made,
                              z={f"{m} {x}-{y}": round(c[1], 2) for (m, x, y), c in calls.items()},
                              covered=sum(cover.values()), intervals=len(cover), cover=cover,
@@ -96,6 +109,15 @@ def main():
         lines.append(f"| {r['N']:,} | {r['M']:,} | {r['seed']} | {hr} | {r['full_seconds']:.0f} | {r['seconds']:.0f} "
                      f"({r['scorer_seconds']:.0f}) | {r['share']:.3f} | {r['correct']} / {r['full_decides']} | "
                      f"{r['wrong']} of {r['calls']} | {r['covered']} / {r['intervals']} |")
+    lines += ['', 'Where the scores go (share of a full ranking, mean over the models and seeds; the floor is the share '
+              'of users whose item is in the top 10, each ranked in full):', '',
+              '| N | ' + ' | '.join(f'R {b}' for b in BANDS) + ' | all | floor |', '|---' * (len(BANDS) + 3) + '|']
+    for N in a.N:
+        rs = [r for r in rows if r['N'] == N]
+        band = {b: np.mean([np.mean([v[b] for v in r['by_band'].values()]) for r in rs]) for b in BANDS}
+        floor = np.mean(list(rs[0]['in_band'].values()))
+        lines.append(f"| {N:,} | " + ' | '.join(f"{band[b]:.4f}" for b in BANDS) +
+                     f" | {np.mean([r['share'] for r in rs]):.4f} | {floor:.4f} |")
     Path(a.out + '.md').write_text('\n'.join(lines) + '\n'); print('\n'.join(lines))
 
 if __name__ == '__main__':

@@ -65,14 +65,16 @@ def _top_band_p(N, n, K, r) -> np.ndarray:
     return out
 
 # %% ../nbs/17b_sequential.ipynb #a9e80736
-def _spend(P_max:int, n:int, eps:float) -> np.ndarray:
-    "The stop rule's level at each round j: eps split in proportion to the sample sizes n 2^j."
-    rounds = 2 + max(0, math.ceil(math.log2(max(P_max / 2 / n, 1))))
-    return eps * 2.0**np.arange(rounds) / (2.0**rounds - 1)
+def _spend(P_max:int, n:int, eps:float, parts:int=2) -> np.ndarray:
+    "The stop rule's level at each round j: eps split over the sampled rounds as n 2^j; the last round is exact."
+    J = 1                                                          # sampled rounds: within 1/parts of the pool
+    while not _takes_rest(n * 2**J, P_max, parts): J += 1
+    return np.r_[eps * 2.0**np.arange(J) / (2.0**J - 1), eps]     # then the rest of the pool: any level is exact
 
 def _takes_rest(size, P, parts:int=2):
     "Whether a sample of `size` (with the held-out item) passes 1/parts of a pool of P negatives: then all of it."
     return np.asarray(size) - 1 > np.asarray(P) // parts
+
 
 # %% ../nbs/17b_sequential.ipynb #6637e223
 def sequential_cost(N:int,          # pool size with the held-out item
@@ -123,6 +125,7 @@ def look_boundaries(fractions,         # the share of users each look has seen, 
 # %% ../nbs/17b_sequential.ipynb #5eb761e5
 _CELLS = 2**23      # candidates asked of a scorer in one call, at most (users x candidates)
 _OPEN, _OUT, _RESOLVED = 0, 1, 2   # an instance's status for one model
+_ROW_PARTS = 4     # with score_all, a sample that would pass 1/_ROW_PARTS of its pool: one full row instead
 
 @dataclasses.dataclass
 class _Track:
@@ -206,14 +209,14 @@ class _Job:
     key: object       # (M,) the held-out items' random keys (the random rule), or None
     block: int        # test instances scored at a time, at most
     progress: bool    # a bar of the rounds within each look
-    full_rows: bool   # every scorer has score_all: past 1/16 of a pool, a user is ranked in full from one row
+    full_rows: bool   # every scorer has score_all: past 1/parts of a pool, a user is ranked in full from one row
+    parts: int        # a sample that would pass 1/parts of its pool takes the rest (2, or _ROW_PARTS with rows)
 
 def _round(job:_Job, tracks:dict, todo:dict, j:int):
     "Round j for the open instances `todo` (model -> indices): draw up to n 2^j - 1 negatives, or the rest."
     P, n_items, size = job.pools - 1, job.excl.shape[1], job.n * 2**j
     union = np.unique(np.concatenate(list(todo.values())))
-    parts = 16 if job.full_rows else 2                                    # past 1/parts of the pool: all of it
-    rest = union[_takes_rest(size, P[union], parts)] if j else union[:0]
+    rest = union[_takes_rest(size, P[union], job.parts)] if j else union[:0]      # past 1/parts: all of it
     known = 0 if job.full_rows else job.n * 2**(j - 1) - 1                 # a full row needs no earlier draws
     for part, k in ((np.setdiff1d(union, rest), size - 1), (rest, known)):
         cells = 2 * _CELLS if part is rest and job.full_rows else _CELLS  # a full row holds no candidate ids:
@@ -278,12 +281,13 @@ def _job(scorers:dict, split, draw:Draw, K:int, eps:float) -> _Job:
     n, _, _, excl, users, items, _ = _prepare(split, draw.n, False, None)
     excl.sum_duplicates()
     pools = excl.shape[1] - np.diff(excl[users].indptr) + 1
-    spend = _spend(int(pools.max()) - 1, n, eps)                          # most of eps at the largest samples
     seed = _kernel_seed(draw.seed)
     key = _tie_keys(seed, np.arange(len(users)), -1, 0)[:, 0] if ties == 'random' else None
     full_rows = all(isinstance(f, Scorer) and f.score_all is not None for f in scorers.values())
+    parts = _ROW_PARTS if full_rows else 2
+    spend = _spend(int(pools.max()) - 1, n, eps, parts)                   # most of eps at the largest samples
     return _Job(scorers, excl, users, items, pools, n, K, spend, ties, seed, key, block, bool(draw.progress),
-                full_rows)
+                full_rows, parts)
 
 def _cuts(M:int, looks:tuple) -> list:
     "The number of users seen at each look: the shares rounded, at least one more each time."
