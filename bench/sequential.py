@@ -1,7 +1,7 @@
 """The sequential design against the full ranking it replaces, on simulated catalogues (issue 64).
 
     python bench/sequential.py [--N 100000 1000000] [--M 4000] [--seeds 0 1 2] [--out bench/results-sequential]
-                               [--full-rows]
+                               [--full-rows] [--add]
 
 For each catalogue size N: four correlated dot-product models (d = 32, float32) of M users, each a noisier copy
 of the first; each user's vector leans towards its held-out item, and 5 to 200 random items are in its training.
@@ -65,6 +65,7 @@ def main():
     p.add_argument('--seeds', type=int, nargs='+', default=[0, 1, 2])
     p.add_argument('--out', default='bench/results-sequential')
     p.add_argument('--full-rows', action='store_true', help='scorers that also score every item at once (Scorer)')
+    p.add_argument('--add', action='store_true', help="keep OUT.json's runs of other (N, seed) and add these")
     a = p.parse_args()
     import samplerank as sr
     rows = []
@@ -101,6 +102,10 @@ def main():
                              covered=sum(cover.values()), intervals=len(cover), cover=cover,
                              hr10={k: round(float((r <= 10).mean()), 4) for k, r in R.items()}))
             print(json.dumps(rows[-1]), flush=True)
+    if a.add and Path(a.out + '.json').exists():              # the stored runs of other sizes and seeds, then these
+        new = {(r['N'], r['seed']) for r in rows}
+        rows = sorted([r for r in json.loads(Path(a.out + '.json').read_text()) if (r['N'], r['seed']) not in new]
+                      + rows, key=lambda r: (r['N'], r['seed']))
     Path(a.out + '.json').write_text(json.dumps(rows, indent=1))
     lines = ['| N | M | seed | Recall@10 of the models | full ranking s | sequential s (its scorers) | scored share | '
              'decided right / full ranking decides | wrong | intervals covering |', '|---|---|---|---|---|---|---|---|---|---|']
@@ -112,7 +117,7 @@ def main():
     lines += ['', 'Where the scores go (share of a full ranking, mean over the models and seeds; the floor is the share '
               'of users whose item is in the top 10, each ranked in full):', '',
               '| N | ' + ' | '.join(f'R {b}' for b in BANDS) + ' | all | floor |', '|---' * (len(BANDS) + 3) + '|']
-    for N in a.N:
+    for N in sorted({r['N'] for r in rows}):
         rs = [r for r in rows if r['N'] == N]
         band = {b: np.mean([np.mean([v[b] for v in r['by_band'].values()]) for r in rs]) for b in BANDS}
         floor = np.mean(list(rs[0]['in_band'].values()))
