@@ -502,7 +502,7 @@ def _two_stage(scorers:dict, split:Split, draw:Draw, options:dict) -> tuple:
     run = lambda n, s: _scorer_ranks(scorers, split, 'fixed', dataclasses.replace(draw, n=n, budget=None, seed=s))
     evs, pilot_cost, _ = run(n0, seed)
     at = lambda **kw: dataclasses.replace(s, seed=int(seed), rng=np.random.default_rng(int(seed)), **kw)   # both stages
-    _, pilot = _evaluate(evs, at(plan=True))
+    _, pilot = _evaluate(evs, at(plan=True, plan_max=afford))   # the plan stops at what the budget pays for
     n1 = _final_size(pilot, n0, afford)
     evs, cost, inputs = run(n1, fresh)
     _warn_ties(inputs, draw.ties, s.pairs[0])

@@ -203,6 +203,7 @@ class Settings:
     identify:bool = True           # compute the start shifts
     linear:bool = False            # MLE-auto's plain-EM bootstrap linearised at any N (the plan's)
     plan:bool = False              # also plan what would decide each undecided pair
+    plan_max:int = None            # the plan's largest n (None: the smallest pool; a set n_max: no adaptive answer)
     power:float = 0.8              # the plan's target: probability of naming the better model
     progress:bool = False          # progress bars of the bootstrap and the plan
     client:object = None           # a Dask client for the refits (None: here)
@@ -661,7 +662,8 @@ def _plan_ses(evs:dict, todo:dict, compared:list, metrics:list, n0:int, s:Settin
     for key, v in _se_at(R, list(todo), Ns, None, first.replace, metrics, s).items(): se[key][first.N] = v
     sim = dataclasses.replace(s, n_boot=max(50, s.n_boot // 2), identify=True, linear=True,   # a simulated
                               progress=False)                                             # evaluation
-    sizes = [v for v in _plan_sizes(n0, int(first.Ns.min())) if v < first.N]
+    top = int(first.Ns.min()) if s.plan_max is None else min(s.plan_max, int(first.Ns.min()))
+    sizes = [v for v in _plan_sizes(n0, top) if v < first.N]
     for n in tqdm(sizes, disable=not s.progress, desc='plan', leave=False):
         try: se_n = _se_at(R, list(todo), Ns, n, first.replace, metrics, sim)
         except _KernelNotHeld: break                     # its kernel (or grid) cannot be held: no larger n is evaluated
@@ -669,7 +671,8 @@ def _plan_ses(evs:dict, todo:dict, compared:list, metrics:list, n0:int, s:Settin
         last = n
     n_max = default_n_max(n0, int(first.Ns.min()))      # the adaptive answer: from n up to n_max (Algorithm 1)
     # (an adaptive evaluation has its own; an estimator of one n for all users has none)
-    if n_max > n0 and all(ev.fixed_n for ev in evs.values()) and get_estimator(s.method).per_user_n:
+    if (n_max > n0 and s.plan_max is None and all(ev.fixed_n for ev in evs.values())
+            and get_estimator(s.method).per_user_n):
         with contextlib.suppress(_KernelNotHeld):
             adaptive = _se_at(R, list(todo), Ns, (n0, n_max), first.replace, metrics, sim)
     return se, adaptive, (sizes, last, n_max)
