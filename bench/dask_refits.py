@@ -1,8 +1,8 @@
 """Bootstrap refits on a Dask cluster against the same calls run here, side by side in one run (issue 33, item 4).
 
 Two jobs at MovieLens-1M size (N = 3,706, n = 100, M = 6,040 simulated users per model, 200 replicates):
-`compare_models` of four models by NDCG@10 with MLE-auto (batched EM refits), and `estimate_intervals` with MN-MES
-(one MES refit per replicate). Each runs here (one process, one Numba and one BLAS thread) and on a `LocalCluster` of
+`compare_models` of four models by NDCG@10 with MLE-auto (batched EM refits), and `estimate_intervals` with MN-MLE (its prior refitted per replicate)
+(one MLE refit per replicate). Each runs here (one process, one Numba and one BLAS thread) and on a `LocalCluster` of
 `--workers` single-threaded worker processes; the cluster's start and its first (warm-up) call are timed apart. The
 results must be equal bit for bit; the row records whether they were.
 
@@ -23,7 +23,7 @@ def jobs(N=3706, n=100, M=6040):
     R = {f'm{i}': simulate_global_ranks(N, M, median=med, seed=i) for i, med in enumerate((12, 15, 20, 30))}
     r = sample_ranks_shared(R, N, n, seed=9)
     return {'compare_models, 4 models, MLE-auto': lambda c: compare_models(r, N, n, seed=0, client=c),
-            'estimate_intervals, MN-MES': lambda c: estimate_intervals(r['m1'], N, n, method='MN-MES', seed=0, client=c)}
+            'estimate_intervals, MN-MLE': lambda c: estimate_intervals(r['m1'], N, n, method='MN-MLE', seed=0, client=c)}
 
 def forget(client=None):
     "Empty the memo of bootstrap priors (here, and on every worker): each timed call refits."

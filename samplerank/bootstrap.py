@@ -276,11 +276,16 @@ def _refit_replicates(ev:SampledRanks, est:Estimator, prior_fit, Hb:np.ndarray, 
     return out, [(w.category, str(w.message)) for w in caught]
 
 # %% ../nbs/15a_bootstrap.ipynb #58babe7e
+def _refitted(fitted) -> bool:
+    "Whether a fit's bootstrap refits every replicate: a prior's fit, or a learned prior's without its gradient."
+    if isinstance(fitted, RankDistribution): return True
+    return bool(fitted.info.get('learned_prior')) and getattr(fitted, 'gradient', None) is None
+
 def _refits(ev:SampledRanks, est:Estimator, fitted, Hb:np.ndarray, pairs:list, options:dict, client,
             linear:bool=False):
     "Start the refits of B replicates in blocks (on the Dask `client`, or here); returns their collector."
     # linear: MLE-auto's plain EM is linearised at any catalogue size (`_path_steps(always=True)`)
-    if _linearised(fitted, ev, linear) or (not isinstance(fitted, RankDistribution) and not fitted.info.get('learned_prior')):
+    if _linearised(fitted, ev, linear) or not _refitted(fitted):
         return lambda: None                                      # linearised, or linear in the counts
     prior_fit = (RankDistribution(fitted.pmf, fitted.method, fitted.info)      # its rule, not its data
                  if isinstance(fitted, RankDistribution) else None)
@@ -309,6 +314,11 @@ def _draws(ev:SampledRanks, fitted, pairs:list, W:np.ndarray, Hb:np.ndarray, ref
     "Point estimates (q,) and B draws (B x q) of the users' metrics, from the fit and its refits (`_refits`, `linear`)."
     if _linearised(fitted, ev, linear): return fitted.pmf @ W, _linear_draws(ev, fitted, W, Hb, rng, linear)
     if isinstance(fitted, RankDistribution): return fitted.pmf @ W, _posterior_metric_draws(ev, refits(), W, rng)
-    if fitted.info.get('learned_prior'): return np.array([fitted.metric(m, K) for m, K in pairs]), refits()
+    if _refitted(fitted):                                        # a learned prior, refitted
+        return np.array([fitted.metric(m, K) for m, K in pairs]), refits()
+    if fitted.info.get('learned_prior'):                         # a learned prior that moves: along its gradient
+        X = np.stack([fitted.gradient(m, K) for m, K in pairs], axis=1)            # C x q
+        point = np.array([fitted.metric(m, K) for m, K in pairs])
+        return point, np.clip(point + (Hb - ev.counts) @ X / ev.M, W.min(0), W.max(0))
     X = np.stack([fitted.column_values(m, K) for m, K in pairs], axis=1)          # C x q: linear in the counts
     return ev.counts @ X / ev.M, Hb @ X / ev.M

@@ -137,7 +137,11 @@ def _fit_mes(ev:SampledRanks, eta:float=1e-3, solvers=MES_SOLVERS) -> RankDistri
         pi = A.expand(p)
     else: pi, solver, status, obj, extra = _solve_mes(A, ev.counts / ev.M, float(eta), tuple(solvers))
     info = dict(solver=solver, status=status, objective=obj, eta=eta, **extra, **_grid_info(A))
-    return RankDistribution(pi, 'MES', info, lambda e: _fit_mes(e, eta, solvers), ev)
+    out = RankDistribution(pi, 'MES', info, lambda e: _fit_mes(e, eta, solvers), ev)
+    if solver == 'dual' and not isinstance(A, (_StreamedKernel, _GridKernel)):   # how pi moves with the histogram
+        made = functools.cache(lambda: _mes_sensitivity(A, ev.counts / ev.M, pi, float(eta)))
+        out.sensitivity = lambda g: made()(g)                 # built on first use
+    return out
 
 # %% ../nbs/05_mes.ipynb #87ab4d7e
 def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's relevant item, or a SampledRanks
@@ -149,3 +153,19 @@ def estimate_mes(sampled_ranks,      # sampled rank (1..n) of each user's releva
                 ) -> RankDistribution:
     "Maximal-entropy estimate of the global rank distribution with squared distribution distance (Jin et al. eq 26)."
     return _fit_mes(SampledRanks.of(sampled_ranks, N, n, replace), eta, solvers)
+
+# %% ../nbs/05_mes.ipynb #f6c8d3e1
+def _mes_sensitivity(A,           # the kernel over the observed columns, in memory (N x C)
+                     h,           # the normalised histogram over those columns (all > 0)
+                     pi,          # the MES solution for (A, h, eta)
+                     eta:float,   # the entropy weight
+                    ):            # g -> d (g . pi) / d h: how the solution moves with the histogram
+    "The gradient in the histogram of any L(pi) with dL/dpi = g, at the MES solution: the implicit function theorem."
+    y = np.asarray(A.T @ pi).ravel()
+    factor = sla.cho_factor(np.diag(1 / (2 * h)) + (_gram(A, pi) - np.outer(y, y)) / eta)   # the dual's Hessian
+    scale = (2 * h - y) / h
+    def gradient(g):
+        pg = pi * np.asarray(g, np.float64)
+        return scale * sla.cho_solve(factor, np.asarray(A.T @ (pg - pi * pg.sum())).ravel() / eta)
+    return gradient
+

@@ -13,7 +13,7 @@ import scipy.linalg as sla
 import pandas as pd
 from .core import check_int, check_metric, check_cutoff, check_seq, check_seed, check_bool, check_frame
 from .metrics import metric_weights
-from .sampling import check_sizes, _kernel_gram, _kernel_T
+from .sampling import check_sizes, _kernel_gram, _kernel_T, _kernel_dot
 from .evaluation import SampledRanks, AdjustedEstimate, register_estimator, get_estimator, fit_estimator
 from .mle import _fit_mle
 from .mes import _fit_mes
@@ -71,12 +71,34 @@ def _fit_mn(ev:SampledRanks, prior=None) -> AdjustedEstimate:
     adjusted = lambda m, K: sla.cho_solve(factor(), _kernel_T(N, n, ev.replace, p * metric_weights(m, N, K)))
     return AdjustedEstimate(ev, adjusted, 'MN')
 
+# %% ../nbs/13_mn.ipynb #c3f9a5b7
+def _mn_gradient(fit:AdjustedEstimate, # an MN fit with the prior `prior`
+                 prior,                # the learned prior: a RankDistribution, with `sensitivity` when it can move
+                ):                     # (metric, K) -> d estimate / d column frequencies, or None
+    "The gradient of MN with a learned prior in the column frequencies: MN's adjusted metric plus the prior's move."
+    move = getattr(prior, 'sensitivity', None)
+    if move is None: return None
+    ev = fit.evaluation
+    N, n, M, replace = ev.N, ev.fixed_n, ev.M, ev.replace
+    @functools.cache
+    def Au() -> np.ndarray:                                   # A F^{-1} P~ over the ranks 1..N
+        h = np.bincount(ev.col_r - 1, weights=ev.counts / M, minlength=n)
+        return _kernel_dot(N, n, replace, sla.cho_solve(_mn_factor(N, n, replace, prior.pmf, M), h))
+    def gradient(metric:str, K:int=None) -> np.ndarray:
+        x = fit.adjusted(metric, K)
+        through = Au() * (metric_weights(metric, N, K) - _kernel_dot(N, n, replace, x))
+        return x[ev.col_r - 1] + move(through)
+    return gradient
+
+
 # %% ../nbs/13_mn.ipynb #515687d8
 for _base, _fit in (('BV', _fit_bv), ('MN', _fit_mn)):
     for _src, _learn in (('MLE', _fit_mle), ('MES', _fit_mes)):
-        def _fit_learned(ev, _fit=_fit, _learn=_learn, _src=_src, **options):
-            f = _fit(ev, prior=_learn(ev).pmf, **options)
-            f.info['learned_prior'] = _src          # not linear in the counts: intervals refit the prior per replicate
+        def _fit_learned(ev, _fit=_fit, _learn=_learn, _src=_src, _base=_base, **options):
+            prior = _learn(ev)
+            f = _fit(ev, prior=prior.pmf, **options)
+            f.info['learned_prior'] = _src          # not linear in the counts
+            if _base == 'MN': f.gradient = _mn_gradient(f, prior)   # MN-MES: intervals through it (else: refits)
             return f
         register_estimator(f'{_base}-{_src}', description=f'{_base} with the prior P(R) learned by {_src} (Li et al. '
                                                           '2023)')(_fit_learned)
