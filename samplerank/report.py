@@ -7,16 +7,22 @@ Docs: https://samplerank.github.io/samplerank/report.html.md"""
 # %% ../nbs/20d_report.ipynb #06f0a13f
 from __future__ import annotations
 import dataclasses, warnings
-# the report's functions, also offered under this one name (`from samplerank.report import report_results, ...`)
 from .adapters import AdapterInputError, ScoredInputs
+# the report's functions, also offered under this one name (`from samplerank.report import report_results, ...`)
 from .words import format_estimates, format_comparison, decision_notes, cutoff_note
 from .results import estimate_file, compare_files, report_results, report_options, model_ranks, compute_report
 from .figures import plot_intervals, plot_comparisons, style_estimates, style_comparison
 from .writers import (markdown_table, atomic_out, latex_tables, json_records, results_json, report_markdown,
                       write_report, write_report_files)
+_all_ = ['markdown_table', 'estimate_file', 'format_estimates', 'compare_files', 'decision_notes', 'format_comparison',
+          'cutoff_note', 'report_results', 'plot_intervals', 'plot_comparisons', 'style_estimates', 'style_comparison',
+          'latex_tables', 'json_records', 'results_json', 'report_markdown', 'write_report']
 
 # %% auto #0
-__all__ = ['report_files']
+__all__ = ['report_files', 'markdown_table', 'estimate_file', 'format_estimates', 'compare_files', 'decision_notes',
+           'format_comparison', 'cutoff_note', 'report_results', 'plot_intervals', 'plot_comparisons',
+           'style_estimates', 'style_comparison', 'latex_tables', 'json_records', 'results_json', 'report_markdown',
+           'write_report']
 
 # %% ../nbs/20d_report.ipynb #d879b583
 def report_files(paths:list,                 # files of sampled ranks, one per model (ignored with `data`)
