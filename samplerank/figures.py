@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt
 from .metrics import metric_label
 from .trust import _check_comparison, _unidentified
 from .bounds import LABEL_COLUMNS
-from .words import decimals
+from .words import decimals, ESTIMATE_MARK
 
 # %% auto #0
 __all__ = ['plot_intervals', 'plot_comparisons', 'style_estimates', 'style_comparison']
@@ -44,7 +44,7 @@ def _panels(t:pd.DataFrame) -> list:
     return [(metric_label(m, K), t[(t.metric == m) & same_K(K)]) for m, K in keys]
 
 # %% ../nbs/20b_figures.ipynb #b1da808c
-_UNDECIDED = '† not decided by the data (widened)'     # the mark of the tables
+_UNDECIDED = ESTIMATE_MARK['figure']     # the mark of the tables, in a legend's words
 
 def _interval_panel(ax, p:pd.DataFrame, method:str|None):
     "One panel of `plot_intervals`: the rows of one metric@K (`method`: the one estimator, named in the legend)."

@@ -16,10 +16,10 @@ from .bounds import ASSUMPTION_WORDS
 from .adapters import TIE_WORDS
 
 # %% auto #0
-__all__ = ['decimals', 'number_text', 'interval_text', 'format_estimates', 'needs_n_labels', 'pp_text', 'pp_decimals',
-           'decision_notes', 'pair_notes', 'mde_text', 'comparison_rows', 'legend_lines', 'format_comparison',
-           'level_text', 'protocol_text', 'ties_text', 'ties_caption', 'cutoff_note', 'rule_lines', 'best_line',
-           'plan_lines']
+__all__ = ['ESTIMATE_MARK', 'decimals', 'number_text', 'interval_text', 'format_estimates', 'needs_n_labels', 'pp_text',
+           'pp_decimals', 'decision_notes', 'pair_notes', 'mde_text', 'comparison_rows', 'legend_lines',
+           'format_comparison', 'level_text', 'protocol_text', 'ties_text', 'ties_caption', 'cutoff_note', 'rule_lines',
+           'best_line', 'plan_lines']
 
 # %% ../nbs/20_words.ipynb #d7f4ccfd
 _MAX_DECIMALS = 6    # no number in a table has more decimals: beyond it they are noise for a metric
@@ -38,11 +38,17 @@ def number_text(v,          # a number
     text = f"{v:.{digits}f}"
     return text[1:] if text.startswith('-') and float(text) == 0 else text
 
-_UNIDENTIFIED = ("† not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R "
-                 "start) differ by more than half the interval, which is widened by that difference on both sides; "
-                 "raise n or read a larger K")
-
 # %% ../nbs/20_words.ipynb #9a3938af
+# `†` beside an estimate the data do not decide, as each output says it: one place for its four wordings
+ESTIMATE_MARK = dict(
+    terminal=("† not decided by the data: two maximum-likelihood fits (EM from the uniform and from the 1/R "
+              "start) differ by more than half the interval, which is widened by that difference on both sides; "
+              "raise n or read a larger K"),
+    report=("`†`: the data do not decide the estimate. Two maximum-likelihood fits from different starts "
+            "differ by more than half the interval, and the interval is widened by that difference."),
+    caption="† the data do not decide the estimate: its interval is widened.",
+    figure='† not decided by the data (widened)')
+
 def interval_text(r,          # a row of an estimates table: estimate, lo, hi[, identified]
                   digits:int, # decimals of every number
                  ) -> str:
@@ -59,7 +65,7 @@ def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
                  cell=[interval_text(r, digits) for r in t.itertuples()])
     table = t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()]
     table = table.rename_axis(None).rename_axis(None, axis=1).to_string()
-    return table + ('\n' + _UNIDENTIFIED if 'identified' in t and _unidentified(t.identified).any() else '')
+    return table + ('\n' + ESTIMATE_MARK['terminal'] if 'identified' in t and _unidentified(t.identified).any() else '')
 
 # %% ../nbs/20_words.ipynb #963f39c7
 def _pair_status(r, elsewhere:dict=None) -> str:

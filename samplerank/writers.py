@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 from .metrics import metric_label
 from .trust import Settings
 from .words import (number_text, decimals, interval_text, level_text, comparison_rows, legend_lines, rule_lines,
-                    best_line, plan_lines, protocol_text, ties_text, ties_caption)
+                    best_line, plan_lines, protocol_text, ties_text, ties_caption, ESTIMATE_MARK)
 from .results import check_results
 from .figures import plot_intervals, plot_comparisons
 
@@ -115,8 +115,8 @@ def latex_tables(res:dict, # output of `report_results`
     res = check_results(res)
     p, level = res['protocol'], level_text(res['protocol']['level'])
     h, rows = _estimate_table_rows(res)
-    caption = (f"Estimated metrics of {p['users']:,} users in percent, with {level} intervals (samplerank). † the "
-               f"data do not decide the estimate: its interval is widened. {ties_caption(res['ties'])}")
+    caption = (f"Estimated metrics of {p['users']:,} users in percent, with {level} intervals (samplerank). "
+               f"{ESTIMATE_MARK['caption']} {ties_caption(res['ties'])}")
     out = ['% samplerank report: needs \\usepackage{booktabs}',
            _tabular(h, rows, 'll' + 'r' * (len(h) - 2), caption, 'tab:samplerank-estimates')]
     if not res['comparisons'].empty:
@@ -170,9 +170,6 @@ def results_json(res:dict, # output of `report_results`
 _ESTIMATES_TEXT = ("Metrics are in percent (%). For each model: its naive sampled metric, then each estimator's "
                    "estimate of the metric over the whole catalogue, with its {level} interval for these users.")
 
-_DAGGER_ESTIMATE = ("`†`: the data do not decide the estimate. Two maximum-likelihood fits from different starts "
-                    "differ by more than half the interval, and the interval is widened by that difference.")
-
 _RESOLVED_TEXT = ("Every metric@K of this report is resolved: each cut-off is at least the block of global ranks one "
                   "sampled position stands for.")
 
@@ -181,7 +178,7 @@ def _estimates_part(res:dict) -> list:
     h, rows = _estimate_table_rows(res)
     level = level_text(res['protocol']['level'])
     return [f"## Estimated metrics with {level} intervals", _ESTIMATES_TEXT.format(level=level),
-            f"- {_DAGGER_ESTIMATE}", markdown_table(pd.DataFrame(rows, columns=h).set_index('model')),
+            f"- {ESTIMATE_MARK['report']}", markdown_table(pd.DataFrame(rows, columns=h).set_index('model')),
             "Figure `intervals.png` shows each estimate with its interval, hollow where marked `†`.",
             '![Estimates with intervals](intervals.png)',
             '## Which cut-offs these sampled ranks can see',
