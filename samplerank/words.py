@@ -16,10 +16,10 @@ from .bounds import ASSUMPTION_WORDS
 from .adapters import TIE_WORDS
 
 # %% auto #0
-__all__ = ['ESTIMATE_MARK', 'decimals', 'number_text', 'interval_text', 'format_estimates', 'needs_n_labels', 'pp_text',
-           'pp_decimals', 'decision_notes', 'pair_notes', 'mde_text', 'comparison_rows', 'legend_lines',
-           'format_comparison', 'level_text', 'protocol_text', 'ties_text', 'ties_caption', 'cutoff_note', 'rule_lines',
-           'best_line', 'plan_lines']
+__all__ = ['ESTIMATE_MARK', 'DIFFERENCE_MARK', 'P_BETTER', 'decimals', 'number_text', 'interval_text', 'format_estimates',
+           'needs_n_labels', 'pp_text', 'pp_decimals', 'decision_notes', 'pair_notes', 'mde_text', 'comparison_rows',
+           'legend_lines', 'format_comparison', 'level_text', 'protocol_text', 'ties_text', 'ties_caption',
+           'cutoff_note', 'rule_lines', 'best_line', 'plan_lines']
 
 # %% ../nbs/20_words.ipynb #d7f4ccfd
 _MAX_DECIMALS = 6    # no number in a table has more decimals: beyond it they are noise for a metric
@@ -180,8 +180,11 @@ def mde_text(r,               # a row of a comparisons table
     return f"{pp_text(r.mde) if digits is None else number_text(100 * r.mde, digits) + ' pp'} (n = {int(r.mde_n):,})"
 
 _PAIR_HEADER = ['metric', 'model a', 'model b', 'a - b in pp [interval]', 'P(a better)', 'decision', 'needs n', 'mde']
-_MARKS = ("`†`: the data do not identify the difference.",                     # the legend of every comparisons
-          "P(a better): the share of bootstrap replicates in which a's metric is above b's.")   # table
+# the marks of every comparisons table, as a legend (the terminal, report.md) and a LaTeX caption say them
+DIFFERENCE_MARK = dict(report="`†`: the data do not identify the difference.", caption="† where they do not")
+P_BETTER = dict(report="P(a better): the share of bootstrap replicates in which a's metric is above b's.",
+                caption="P(a better): the share of bootstrap replicates with a above b.")
+_MARKS = (DIFFERENCE_MARK['report'], P_BETTER['report'])
 
 def comparison_rows(c:pd.DataFrame,     # comparisons (`compare_models`' table, or a report's with metric and K)
                      plan:bool=True,     # the plan's columns (needs n, mde), empty where unplanned

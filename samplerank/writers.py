@@ -14,7 +14,8 @@ import matplotlib.pyplot as plt
 from .metrics import metric_label
 from .trust import Settings
 from .words import (number_text, decimals, interval_text, level_text, comparison_rows, legend_lines, rule_lines,
-                    best_line, plan_lines, protocol_text, ties_text, ties_caption, ESTIMATE_MARK)
+                    best_line, plan_lines, protocol_text, ties_text, ties_caption, ESTIMATE_MARK,
+                    DIFFERENCE_MARK, P_BETTER)
 from .results import check_results
 from .figures import plot_intervals, plot_comparisons
 
@@ -126,8 +127,7 @@ def latex_tables(res:dict, # output of `report_results`
         marked = [[r[0], bold(r, 1), bold(r, 2), *r[3:]] for r in rows]        # the better model in bold: no column
         caption = (f"Paired comparisons of {p['methods'][0]}'s estimates, metric by metric: a - b in percentage "
                    f"points (pp) with {level} intervals. A model is named better, in bold, where the interval "
-                   "excludes 0 and the data decide the difference († where they do not). P(a better): the share "
-                   "of bootstrap replicates with a above b.")
+                   f"excludes 0 and the data decide the difference ({DIFFERENCE_MARK['caption']}). {P_BETTER['caption']}")
         out.append(_tabular(cols, _by_metric(h, marked, cols), 'llrr', caption, 'tab:samplerank-comparisons'))
         if 'assumption' in h:                                                 # the plan and the assumptions: their own
             cols = ['model a', 'model b', 'decision', 'assumption']
