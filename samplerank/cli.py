@@ -14,8 +14,10 @@ from .metrics import metric_label
 from .trust import RECOMMENDED
 from .adapters import (_number, _sizes_file, catalogue_sizes, sizes_rule, read_inputs, tie_summary,
                                  tie_warnings)
-from .report import (_atomic_out, estimate_file, format_estimates, compare_files,
-                               format_comparison, report_files, json_records)
+from .words import format_estimates, format_comparison
+from .results import estimate_file, compare_files
+from .writers import atomic_out, json_records
+from .report import report_files
 from .demo import run_example, run_demo
 
 # %% auto #0
@@ -271,13 +273,13 @@ def _written(out) -> str:
 
 def _example(args):
     "Run `samplerank example`: Rendle's running example, written atomically; its tables on stdout."
-    with _atomic_out(args.out) as tmp: text = run_example(tmp, n=args.n, repeats=args.repeats, seed=args.seed)
+    with atomic_out(args.out) as tmp: text = run_example(tmp, n=args.n, repeats=args.repeats, seed=args.seed)
     print(text.split('## Expected sampled metric')[0].rstrip())
     print(_written(args.out))
 
 def _demo(args):
     "Run `samplerank demo`: the pipeline on the bundled data, written atomically; the report's text on stdout."
-    with _atomic_out(args.out) as tmp:
+    with atomic_out(args.out) as tmp:
         text = run_demo(tmp, n=args.n, seed=args.seed, protocol=args.protocol, frac=args.frac,
                         progress=not args.quiet, n_boot=args.n_boot)
     print(text.split('![')[0].rstrip())

@@ -17,8 +17,8 @@ from .inconsistency import (rendle_example, exact_table, sampled_table, expected
 from .metrics import metric_label
 from .trust import (estimate_intervals, evaluate_models, per_metric, RECOMMENDED, PLAN_WORDS,
                               _unidentified)
-from .report import (markdown_table, decision_notes, _detects, _needs_n_labels, _best_line, _plan_lines,
-                               _rule_lines)
+from .words import decision_notes, mde_text, needs_n_labels, best_line, plan_lines, rule_lines
+from .writers import markdown_table
 
 # %% auto #0
 __all__ = ['DEMO_METHODS', 'run_example', 'demo_results', 'plot_demo', 'demo_report', 'run_demo']
@@ -81,13 +81,13 @@ def _comparison_rows(c:pd.DataFrame, design:str, metric:str, exact:dict, naive:d
     pp = lambda v: [100 * (v[a] - v[b]) for a, b in zip(c.a, c.b)]
     f = lambda v: f"{100 * v:.{_DIGITS}f}"
     interval = [f"{f(d)} [{f(l)}, {f(h)}]" for d, l, h in zip(c.difference, c.lo, c.hi)]
-    needs = [('' if d != 'undecided' else s) for d, s in zip(c.decision, _needs_n_labels(c, elsewhere))]  # decided: ''
+    needs = [('' if d != 'undecided' else s) for d, s in zip(c.decision, needs_n_labels(c, elsewhere))]  # decided: ''
     return pd.DataFrame({'design': design, 'metric': metric, 'a': c.a, 'b': c.b,
                          'exact a - b': pp(exact), 'naive sampled a - b': pp(naive),
                          'estimated a - b [95% interval]': interval,
                          'P(a better)': [f"{p:.3f}" for p in c.prob_a_better], 'decision': c.decision,
                          'needs n': needs,                                  # 'other design' where it decides
-                         'mde': [_detects(r, _DIGITS) for r in c.itertuples()]})
+                         'mde': [mde_text(r, _DIGITS) for r in c.itertuples()]})
 
 # %% ../nbs/21_demo.ipynb #8795b747
 def _demo_split(protocol:str, frac:float):
@@ -274,7 +274,7 @@ def _design_lines(res:dict, best:str) -> list[str]:
             f"Recommendation: {best}; {why}"]
 
 def _rest_lines(res:dict, best:str) -> list[str]:
-    "The pairs neither design decides, and what `best`'s plan says would separate them (`_plan_lines`, mde)."
+    "The pairs neither design decides, and what `best`'s plan says would separate them (`plan_lines`, mde)."
     raw = res['design_comparisons']
     key = lambda c: list(zip(c.metric, c.K, c.a, c.b))
     decided = {k for c in raw.values() for k, d in zip(key(c), c.decision) if d != 'undecided'}
@@ -284,7 +284,7 @@ def _rest_lines(res:dict, best:str) -> list[str]:
     lines = [f"Not separated by either design: {len(rest)} of {len(c)} pairs"]
     for m, K in _PAIRS:
         g = rest[(rest.metric == m) & (rest.K == K)].reset_index(drop=True)
-        if len(g): lines += _plan_lines(g, res['split'].n_users)
+        if len(g): lines += plan_lines(g, res['split'].n_users)
     planned = rest[np.isfinite(rest.mde)]
     if planned.empty: return lines
     lo, hi = (f"{100 * v:.{_DIGITS}f}" for v in (planned.mde.min(), planned.mde.max()))
@@ -311,7 +311,7 @@ def _demo_bottom_line(res:dict) -> list[str]:
     iv, c = res['intervals'], res['design_comparisons'][best]
     e = iv[iv.method == res['design_methods'][best]]
     e = e.assign(**{k: 100 * e[k] for k in ('estimate', 'lo', 'hi')})    # in percent, as the tables
-    lines = [_best_line(e[e.metric == metric_label(m, K)], c[(c.metric == m) & (c.K == K)],
+    lines = [best_line(e[e.metric == metric_label(m, K)], c[(c.metric == m) & (c.K == K)],
                         f"{metric_label(m, K)}, {best}", _DIGITS) for m, K in _PAIRS]
     rest = _rest_lines(res, best)
     lines += rest[:1] + _design_lines(res, best) + rest[1:] + [_exact_check(res)]
@@ -377,7 +377,7 @@ def _comparisons_lines(res:dict) -> list[str]:
     N_max = next(iter(res['ranks'].values())).pool_size.max()
     return ["exact a - b and naive sampled a - b: the differences of the exact and of the naive metrics",
             "P(a better): the share of bootstrap replicates in which a's estimate is above b's",
-            '\n\n  '.join(_rule_lines(0.95, 'decision', '  ')),
+            '\n\n  '.join(rule_lines(0.95, 'decision', '  ')),
             "needs n: empty for a decided pair; else what the plan says would decide it (80% power)", *labels,
             "mde (minimum detectable difference): the smallest true difference decided with 80% power at needs n",
             f"Where no n is named, mde is that of the full ranking (n = {N_max:,}, the largest own pool)"]

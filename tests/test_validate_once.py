@@ -9,7 +9,8 @@ from samplerank.sampling import sample_ranks_shared
 from samplerank.report import report_files, report_results
 
 # the layers of the report path: their own checks of an option must happen once
-LAYERS = ('samplerank.cli', 'samplerank.report', 'samplerank.trust')
+LAYERS = ('samplerank.cli', 'samplerank.report', 'samplerank.writers', 'samplerank.figures', 'samplerank.results',
+          'samplerank.words', 'samplerank.trust')
 # options no other chapter's function checks again: at most once counting every check anywhere
 STRICT = ('level', 'n_boot', 'client', 'plan', 'progress', 'power', 'assumptions', 'identify')
 # options the layers check once, that other chapters' functions check again on what the layers hand them:
