@@ -16,7 +16,7 @@ from .inconsistency import (rendle_example, exact_table, sampled_table, expected
                                       plot_expected_vs_samples, plot_metric_vs_rank, order_swaps, RENDLE_METRICS)
 from .metrics import metric_label
 from .trust import (estimate_intervals, evaluate_models, per_metric, RECOMMENDED, PLAN_WORDS,
-                              _unidentified)
+                              not_identified)
 from .words import decision_notes, mde_text, needs_n_labels, best_line, plan_lines, rule_lines
 from .writers import markdown_table
 
@@ -148,7 +148,7 @@ def _interval_cell(r) -> str:
     "'estimate [lo, hi]' in percent, '*' where the interval misses the exact value, '†' where the data do not decide."
     f = lambda v: f"{100 * v:.{_DIGITS}f}"
     return (f"{f(r.estimate)} [{f(r.lo)}, {f(r.hi)}]" + ('' if r.lo <= r.exact <= r.hi else ' *')
-            + (' †' if _unidentified(r.identified)[0] else ''))
+            + (' †' if not_identified(r.identified)[0] else ''))
 
 def _interval_table(iv:pd.DataFrame) -> pd.DataFrame:
     "The report's table of intervals: a row per model and metric@K (in order) with its exact value, one per method."
@@ -351,7 +351,7 @@ def _intervals_lines(res:dict) -> list[str]:
     "The legend under the demo's table of intervals: what a cell says, the marks, the adaptive column, the figure."
     iv, (fixed, adaptive) = res['intervals'], res['design_methods']
     n_missed = int((~((iv.lo <= iv.exact) & (iv.exact <= iv.hi))).sum())
-    n_open = int(_unidentified(iv.identified).sum())
+    n_open = int(not_identified(iv.identified).sum())
     first, second = DEMO_METHODS
     return [f"A cell: estimate [95% interval] in percent, from the one sampled evaluation",
             f"{first} and its adaptive column come from `samplerank.evaluate_models`, whose draws also make the "

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
 from .metrics import metric_label
-from .trust import _check_comparison, _unidentified
+from .trust import check_comparison, not_identified
 from .bounds import LABEL_COLUMNS
 from .words import decimals, ESTIMATE_MARK
 
@@ -28,7 +28,7 @@ def _check_table(table, name:str, columns:set) -> pd.DataFrame:
     numbers = [c for c in ('estimate', 'difference', 'lo', 'hi', 'exact') if c in table]
     number = lambda c: pd.api.types.is_numeric_dtype(table[c]) and not pd.api.types.is_bool_dtype(table[c])
     if not all(number(c) for c in numbers): raise ValueError(f"{name}: columns {numbers} must hold numbers")
-    try: _unidentified(table['identified']) if 'identified' in table else None
+    try: not_identified(table['identified']) if 'identified' in table else None
     except (TypeError, ValueError):
         raise ValueError(f"{name}: column 'identified' must hold True, False or missing values") from None
     try: [metric_label(m, K) for m, K in zip(table.metric, table.K)] if {'metric', 'K'} <= set(table) else None
@@ -49,7 +49,7 @@ _UNDECIDED = ESTIMATE_MARK['figure']     # the mark of the tables, in a legend's
 def _interval_panel(ax, p:pd.DataFrame, method:str|None):
     "One panel of `plot_intervals`: the rows of one metric@K (`method`: the one estimator, named in the legend)."
     y = np.arange(len(p))[::-1]
-    known = ~_unidentified(p.identified) if 'identified' in p else np.ones(len(p), bool)
+    known = ~not_identified(p.identified) if 'identified' in p else np.ones(len(p), bool)
     ax.hlines(y, p.lo, p.hi, color='C0', lw=2)
     ax.scatter(np.r_[p.lo, p.hi], np.r_[y, y], marker='|', s=60, color='C0', zorder=3)   # the ends: seen at any scale
     ax.scatter(p.estimate[known], y[known], color='C0', zorder=3,
@@ -99,7 +99,7 @@ def plot_comparisons(table:pd.DataFrame, # the table of compare_models (or of re
                      xlabel:str='',      # the x axis' label, e.g. its unit
                     ):                   # a matplotlib Figure
     "Forest plot of paired differences: each pair's a - b with its interval against 0, green where decided."
-    t = _check_table(_check_comparison(table), 'table', {'difference', 'lo', 'hi'})
+    t = _check_table(check_comparison(table), 'table', {'difference', 'lo', 'hi'})
     panels = _panels(t)
     rows = len(panels[0][1])
     fig, axs = plt.subplots(1, len(panels), figsize=(3.4 * len(panels) + 1.6, 0.42 * rows + 1.1), sharey=True,
@@ -137,7 +137,7 @@ def style_estimates(table:pd.DataFrame, # estimates: estimate, lo, hi[, identifi
                    ):                   # a pandas Styler
     "The estimates for a notebook: rounded, rows the data do not decide in orange; the DataFrame's columns unchanged."
     t = _check_table(table, 'table', {'estimate', 'lo', 'hi'})
-    known = ~_unidentified(t.identified) if 'identified' in t else np.ones(len(t), bool)
+    known = ~not_identified(t.identified) if 'identified' in t else np.ones(len(t), bool)
     shade = lambda r: ['' if known[t.index.get_loc(r.name)] else _ORANGE] * len(r)
     formats = _number_formats(t, ('estimate', 'lo', 'hi', 'start_shift', 'exact', 'sampled'))
     return _styler(t, formats).apply(shade, axis=1)
@@ -146,8 +146,8 @@ def style_estimates(table:pd.DataFrame, # estimates: estimate, lo, hi[, identifi
 def style_comparison(table:pd.DataFrame, # the table of compare_models (or of report_results)
                     ):                   # a pandas Styler
     "A comparison for a notebook: decided pairs in green, the better model in bold, undecided differences in orange."
-    t = _check_table(_check_comparison(table), 'table', {'difference', 'lo', 'hi'})
-    known = ~_unidentified(t.identified)
+    t = _check_table(check_comparison(table), 'table', {'difference', 'lo', 'hi'})
+    known = ~not_identified(t.identified)
     def shade(r):
         decided = r.decision != 'undecided'
         base = _GREEN if decided else '' if known[t.index.get_loc(r.name)] else _ORANGE

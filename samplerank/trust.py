@@ -21,9 +21,10 @@ from .bootstrap import _support, _check_kernels, _refits, _draws
 from .adaptive import default_n_max
 
 # %% auto #0
-__all__ = ['DECISION_RULE', 'PLAN_WORDS', 'RECOMMENDED', 'check_level', 'decision_rule_parts', 'decision_rule', 'plan_verdict',
-           'plan_legend_lines', 'plan_legend', 'evaluate_models', 'per_metric', 'estimate_intervals', 'compare_models',
-           'plan_comparison', 'smallest_sample', 'minimum_detectable_difference']
+__all__ = ['DECISION_RULE', 'PLAN_WORDS', 'RECOMMENDED', 'not_identified', 'check_level', 'decision_rule_parts', 'decision_rule',
+           'plan_verdict', 'plan_legend_lines', 'plan_legend', 'evaluate_models', 'check_comparison', 'per_metric',
+           'estimate_intervals', 'compare_models', 'plan_comparison', 'smallest_sample',
+           'minimum_detectable_difference']
 
 # %% ../nbs/16_trust.ipynb #305d8b74
 def _metric_pairs(metrics, Ks) -> list[tuple[str, int | None]]:
@@ -64,14 +65,15 @@ def _identified(shift, lo, hi):
     return known
 
 # %% ../nbs/16_trust.ipynb #e50a2209
-def _unidentified(known) -> np.ndarray:
+def not_identified(known, # the `identified` column of an interval or comparison table (True, False or NA)
+                  ) -> np.ndarray: # True where the data are known not to decide
     "Where `identified` is known to be False, as a boolean array (`NA`, missing shift, and True: not)."
     return (pd.array(np.atleast_1d(np.asarray(known, object)), dtype='boolean') == False).fillna(False).to_numpy(bool)
 
 # %% ../nbs/16_trust.ipynb #61505cc1
 def _widened(lo, hi, shift, known, floor:float=None) -> tuple[np.ndarray, np.ndarray]:
     "Intervals the data do not decide, widened on both sides by their start shift (not below `floor` if above it)."
-    move = np.where(_unidentified(known), np.abs(shift), 0.0)
+    move = np.where(not_identified(known), np.abs(shift), 0.0)
     wide = lo - move
     return (wide if floor is None else np.maximum(wide, np.minimum(lo, floor))), hi + move
 
@@ -120,7 +122,7 @@ DECISION_RULE = decision_rule(0.95)
 def _decide(a, b, lo, hi, known) -> np.ndarray:
     "The better model of each pair (a[i] or b[i]) where [lo, hi] of a - b excludes 0, if identified; else 'undecided'."
     a, b, lo, hi = (np.atleast_1d(np.asarray(x)) for x in (a, b, lo, hi))
-    decided = ~_unidentified(known) & ((lo > 0) | (hi < 0))
+    decided = ~not_identified(known) & ((lo > 0) | (hi < 0))
     return np.where(decided, np.where(lo > 0, a, b), 'undecided').astype(object)
 
 # %% ../nbs/16_trust.ipynb #b6060304
@@ -160,7 +162,7 @@ def plan_verdict(decision:str,              # the pair's decision: a model's nam
     if decision != 'undecided': return 'decided'
     if np.isfinite(needs_n): return 'promised'
     if np.isfinite(needs_n_above): return 'beyond'
-    if not np.isfinite(mde_full): return 'unidentified' if _unidentified(identified)[0] else 'unplanned'
+    if not np.isfinite(mde_full): return 'unidentified' if not_identified(identified)[0] else 'unplanned'
     if elsewhere: return 'elsewhere'
     return 'none' if max(abs(lo), abs(hi)) < mde_full else 'unknown'
 
@@ -384,7 +386,7 @@ def _comparisons(evs:dict, pairs:list, est:dict, draws:dict, shift:dict, s:Setti
     return comparisons
 
 # %% ../nbs/16_trust.ipynb #a39f5f05
-def _check_comparison(table) -> pd.DataFrame:
+def check_comparison(table) -> pd.DataFrame:
     "The table of `compare_models`, checked: names, decisions, differences, probabilities and plan in range."
     msg = ("table must be the DataFrame of compare_models (a, b, difference, lo, hi, prob_a_better, decision, "
            "identified"
@@ -415,7 +417,7 @@ def per_metric(comparisons:pd.DataFrame, # the comparisons of `evaluate_models`:
                          f"...); got {type(comparisons).__name__}")
     groups = comparisons.groupby(['metric', 'K'], sort=False, dropna=False)
     try:
-        if len(comparisons): _check_comparison(comparisons.drop(columns=['metric', 'K']))
+        if len(comparisons): check_comparison(comparisons.drop(columns=['metric', 'K']))
         [metric_label(m, K) for m, K in groups.groups]                    # names and cut-offs a table can show
     except (TypeError, ValueError) as e: raise ValueError(f"comparisons: {e}") from None
     return [(m, None if pd.isna(K) else int(K), g.drop(columns=['metric', 'K']).reset_index(drop=True))
@@ -623,7 +625,7 @@ def _se_at(R:dict, pairs:list, Ns, n, replace:bool, metrics:list, s:Settings) ->
         dd = draws[a][:, j] - draws[b][:, j]             # the sd of the draws: steadier than a quantile width
         at = slice(j, j + 1)
         known = _interval(est[a][at] - est[b][at], dd[:, None], s.level, shift[a][at] - shift[b][at])[2]
-        out[(j, a, b)] = np.nan if _unidentified(known)[0] else np.std(dd, ddof=1)   # NaN: not identified
+        out[(j, a, b)] = np.nan if not_identified(known)[0] else np.std(dd, ddof=1)   # NaN: not identified
     return out
 
 # %% ../nbs/16_trust.ipynb #e4cb631a
@@ -655,7 +657,7 @@ def _plan_ses(evs:dict, todo:dict, compared:list, metrics:list, n0:int, s:Settin
     "Each undecided (j, a, b)'s standard errors by n (n0, planned sizes, N) and adaptive; the sizes and the last reached."
     from tqdm.auto import tqdm
     first = next(iter(evs.values()))
-    se = {(j, a, b): {n0: np.nan if _unidentified(compared[j][0].identified.iloc[i])[0]
+    se = {(j, a, b): {n0: np.nan if not_identified(compared[j][0].identified.iloc[i])[0]
                       else np.std(compared[j][1][:, i], ddof=1)} for (j, a, b), i in todo.items()}
     R = _plausible_ranks({k: evs[k] for _, a, b in todo for k in (a, b)}, s)
     Ns, last, adaptive = (first.N if first.catalogue_size else first.Ns), n0, {}

@@ -11,7 +11,7 @@ import pandas as pd
 from .core import check_int
 from .metrics import metric_label
 from .trust import (decision_rule, plan_verdict, plan_legend_lines, decision_rule_parts, PLAN_WORDS, Settings,
-                    _check_comparison, _unidentified)
+                    check_comparison, not_identified)
 from .bounds import ASSUMPTION_WORDS
 from .adapters import TIE_WORDS
 
@@ -55,7 +55,7 @@ def interval_text(r,          # a row of an estimates table: estimate, lo, hi[, 
     "'estimate [lo, hi]' of a row, with '†' where the data do not decide it."
     text = number_text(r.estimate, digits)
     text += '' if pd.isna(r.lo) else f" [{number_text(r.lo, digits)}, {number_text(r.hi, digits)}]"
-    return text + (' †' if hasattr(r, 'identified') and _unidentified(r.identified)[0] else '')
+    return text + (' †' if hasattr(r, 'identified') and not_identified(r.identified)[0] else '')
 
 # %% ../nbs/20_words.ipynb #7341e726
 def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
@@ -65,7 +65,7 @@ def format_estimates(t:pd.DataFrame, digits:int=4) -> str:
                  cell=[interval_text(r, digits) for r in t.itertuples()])
     table = t.pivot(index='method', columns='column', values='cell').loc[t.method.unique(), t.column.unique()]
     table = table.rename_axis(None).rename_axis(None, axis=1).to_string()
-    return table + ('\n' + ESTIMATE_MARK['terminal'] if 'identified' in t and _unidentified(t.identified).any() else '')
+    return table + ('\n' + ESTIMATE_MARK['terminal'] if 'identified' in t and not_identified(t.identified).any() else '')
 
 # %% ../nbs/20_words.ipynb #963f39c7
 def _pair_status(r, elsewhere:dict=None) -> str:
@@ -80,7 +80,7 @@ def needs_n_labels(table:pd.DataFrame,  # comparisons (`compare_models`' table, 
                   ) -> list[str]:
     "Each pair's `needs n` as a table shows it: the label of its verdict in `PLAN_WORDS`, with its n."
     out = []
-    for r in _check_comparison(table).itertuples():
+    for r in check_comparison(table).itertuples():
         verdict = _pair_status(r, elsewhere)
         n = getattr(r, 'needs_n_above' if verdict == 'beyond' else 'needs_n', np.nan)
         label = PLAN_WORDS[verdict][0]
@@ -127,11 +127,11 @@ def decision_notes(table:pd.DataFrame, # comparisons of one metric (`compare_mod
                    digits:int=None,    # decimals of every pp (None: two significant digits in each sentence)
                   ) -> list[str]:      # a few short sentences per pair
     "Every pair's decision in words: the better model, or why the pair is undecided and what would decide it."
-    table = _check_comparison(table)
+    table = check_comparison(table)
     M = check_int('M', M, 1) if M is not None else table.attrs.get('users')
     return pair_notes(table, M, elsewhere, None if digits is None else check_int('digits', digits, 0, _MAX_DECIMALS))
 
-def pair_notes(table:pd.DataFrame,  # comparisons of one metric, checked (`_check_comparison`)
+def pair_notes(table:pd.DataFrame,  # comparisons of one metric, checked (`check_comparison`)
                M:int|None,          # number of users, checked (None: not named)
                elsewhere:dict|None, # (a, b) -> what another design of the same evaluation decided
                digits:int|None,     # decimals of every pp, checked (None: two significant digits a sentence)
@@ -190,10 +190,10 @@ def comparison_rows(c:pd.DataFrame,     # comparisons (`compare_models`' table, 
                      plan:bool=True,     # the plan's columns (needs n, mde), empty where unplanned
                     ) -> tuple[list, list]:
     "A comparisons table as (header, rows) in words and pp: a metric column where `c` has one, then the plan's."
-    c = _check_comparison(c)
+    c = check_comparison(c)
     digits = pp_decimals(c)                                    # differences and mde: one format, as the sentences
     mde = [mde_text(r, digits) for r in c.itertuples()]
-    star = lambda r: ' †' if _unidentified(r.identified)[0] else ''
+    star = lambda r: ' †' if not_identified(r.identified)[0] else ''
     pp = lambda v: number_text(100 * v, digits)
     diff = lambda r: f"{pp(r.difference)} [{pp(r.lo)}, {pp(r.hi)}]" + star(r)
     rows = [[metric_label(r.metric, r.K) if 'metric' in c else '', r.a, r.b, diff(r), f"{r.prob_a_better:.3f}",
@@ -325,7 +325,7 @@ def plan_lines(c:pd.DataFrame, # comparisons with metric and K (a report's)
                users:int,      # number of users, named where more users would decide
               ) -> list[str]:
     "What would separate the undecided pairs, verdict by verdict, in the words of `PLAN_WORDS` (their first clause)."
-    rows = [(r, _pair_status(r)) for r in _check_comparison(c).itertuples()]
+    rows = [(r, _pair_status(r)) for r in check_comparison(c).itertuples()]
     label = lambda r: metric_label(r.metric, None if pd.isna(r.K) else int(r.K))
     lines = [f"n = {int(r.needs_n):,} would separate {r.a} and {r.b} ({label(r)})" for r, v in rows if v == 'promised']
     for v in ('unknown', 'none', 'beyond', 'unidentified', 'unplanned'):

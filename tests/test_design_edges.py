@@ -116,7 +116,7 @@ def test_comparisons_at_the_edges(d, K, exact_pools, plan):
     except ValueError as e: return _check_error(e)
     _check_table(c, 'difference')
     assert c.prob_a_better.between(0, 1).all(), c
-    if plan: sr.trust._check_comparison(c)                                    # the plan's columns in range
+    if plan: sr.trust.check_comparison(c)                                    # the plan's columns in range
 
 
 @pytest.mark.parametrize('replace', [True, False])
