@@ -63,7 +63,7 @@ from samplerank.sequential import top_band_pvalue, look_boundaries, sequential_c
 from samplerank.translate import global_metric_bounds, sampled_metric_range
 from samplerank.popularity import evaluate, pop_estimate, ht_counts, inclusion_probs
 from samplerank.bounds import metric_bounds, assumption_label, label_assumptions
-from samplerank.report import (report_results, write_report, report_markdown, latex_tables, results_json,
+from samplerank.report import (report_files, report_results, write_report, report_markdown, latex_tables, results_json,
                                plot_intervals, plot_comparisons, style_estimates, style_comparison, decision_notes)
 # the public names: `from samplerank import *`
 __all__ = ['__version__', 'METRICS', 'metric_weights', 'metric_label', 'exact_metric', 'map_at_k', 'ar_at_k', 'percentile_ranks',
@@ -90,7 +90,7 @@ __all__ = ['__version__', 'METRICS', 'metric_weights', 'metric_label', 'exact_me
            'sequential_cost', 'SequentialOptions',
            'global_metric_bounds', 'sampled_metric_range', 'evaluate', 'pop_estimate', 'ht_counts', 'inclusion_probs',
            'metric_bounds', 'assumption_label', 'label_assumptions',
-           'report_results', 'write_report', 'report_markdown', 'latex_tables', 'results_json', 'plot_intervals',
+           'report_files', 'report_results', 'write_report', 'report_markdown', 'latex_tables', 'results_json', 'plot_intervals',
            'plot_comparisons', 'style_estimates', 'style_comparison']
 
 # %% ../nbs/index.ipynb #c9e1d0a1

@@ -6,12 +6,12 @@ Docs: https://samplerank.github.io/samplerank/results.html.md"""
 
 # %% ../nbs/20a_results.ipynb #5a5d4a07
 from __future__ import annotations
-import dataclasses, sys
+import dataclasses, os, sys
 from pathlib import Path
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .core import check_bool
+from .core import check_bool, check_int
 from .metrics import metric_label
 from .evaluation import SampledRanks, get_estimator, fit_estimator
 from .trust import (estimate_intervals, compare_models, per_metric, RECOMMENDED, check_level, check_client, Settings,
@@ -78,15 +78,23 @@ def estimate_file(path, N:int, n:int, methods=(RECOMMENDED,), metrics=('ndcg', '
 # %% ../nbs/20a_results.ipynb #5b22597f
 def _read_model_files(paths:list, n, names, command:str='compare', at_least:int=2) -> dict:
     "Model name -> (sampled ranks, per-user sample sizes or None) of the files, which must hold the same users."
-    paths = [Path(p) for p in paths or []]
-    if len(paths) < at_least:
-        raise ValueError(f"{command} needs at least {'one file' if at_least == 1 else 'two files'} (one per model); "
-                         f"got {len(paths)}")
-    if n is None: raise ValueError(f"{command} needs --n with files of sampled ranks")
+    listed = list(paths) if isinstance(paths, (list, tuple)) else [] if paths is None else None
+    if listed is None or not all(isinstance(p, (str, os.PathLike)) and str(p) for p in listed):
+        raise ValueError(f"paths must be a list of files of sampled ranks (str or Path), one per model; got {paths!r:.60}")
+    if len(listed) < at_least:
+        raise ValueError(f"{command} needs at least {'one file' if at_least == 1 else 'two files'} of sampled ranks "
+                         f"(paths, one per model); got {len(listed)}")
+    paths = [Path(p) for p in listed]
+    if n is None: raise ValueError(f"{command} needs n (--n), the sample set size, with files of sampled ranks")
+    n = check_int('n', n, 2)
+    if names is not None and (isinstance(names, (str, bytes)) or not isinstance(names, (list, tuple))):
+        raise ValueError(f"names must be a list of model names, one per file (--names); got {names!r:.60}")
     names = [p.stem for p in paths] if names is None else [str(s) for s in names]
     if len(names) != len(paths):
-        raise ValueError(f"--names must give one name per file ({len(paths)}); got {len(names)}")
+        raise ValueError(f"names must give one name per file ({len(paths)}; --names); got {len(names)}")
     if len(set(names)) < len(names): raise ValueError(f"model names must be distinct; got {names} (use --names)")
+    for i, p in enumerate(paths):                         # before reading any: a missing file named as the argument
+        if not p.exists(): raise AdapterInputError(f"paths[{i}]: {p}: no such file")
     data = [read_sampled_ranks(p, n) for p in paths]
     for p, (r, _) in zip(paths[1:], data[1:]):
         if len(r) != len(data[0][0]):
@@ -105,6 +113,10 @@ def model_ranks(paths,                 # one file of sampled ranks per model (ig
                ) -> tuple[dict, str, str]:
     "Model name -> SampledRanks of the same users (from files or `data`), where they came from, and how N was read."
     if not _sizes_file(N): N = catalogue_sizes(N, 0)                 # one number: refused before reading anything
+    elif not Path(N).exists(): raise AdapterInputError(f"N: {N}: no such file (N: a catalogue size, or a file of them)")
+    if not (data is None or isinstance(data, ScoredInputs) or (isinstance(data, tuple) and len(data) == 2
+                                                                and isinstance(data[0], dict) and len(data[0]))):
+        raise ValueError(f"data must be read_inputs' ScoredInputs or a (ranks dict, sizes) pair; got {data!r:.60}")
     users = data.users if isinstance(data, ScoredInputs) else None
     if data is None: ranks, where = _read_model_files(paths, n, names, command, at_least), str(Path(paths[0]))
     elif users is not None: ranks, where = {k: (r, data.n) for k, r in data.ranks.items()}, 'input'

@@ -57,6 +57,8 @@ STUDY, _ = sr.run_study(STUDY_MODELS, N, n, methods={'CLS': sr.default_estimator
                         Ks=(5, 10), repeats=2, progress=False)
 CURVES = sr.curve_study(STUDY_MODELS, N, n, methods=('BV',), metrics=('recall',), Ks=range(1, 6), repeats=2, progress=False)
 COMPARISON = sr.compare_models({'A': SR, 'B': SR_B}, N, n, seed=0, n_boot=20, plan=True)   # with the plan's columns
+RANK_FILES = [str(TMP / 'A.npy'), str(TMP / 'B.npy')]                 # the sampled ranks of two models, as files
+for _f, _r in zip(RANK_FILES, (SR, SR_B)): np.save(_f, _r)
 REPORT = sr.report_results({'A': SR, 'B': SR_B}, N, n, metrics=('ndcg',), Ks=(10,), methods=('CLS',), seed=0, n_boot=20, plan=False)
 RANKS_TABLE = {'A': pd.DataFrame({'sampled_rank': SR, 'reference_rank': GR}),
                'B': pd.DataFrame({'sampled_rank': SR_B, 'reference_rank': np.minimum(N, GR + 5)})}
@@ -261,6 +263,10 @@ API = {
                         replace=True, n_boot=20, plan=False, note='', progress=False, assumptions=False,
                         kinds=dict(ranks='dict', methods='seq')),
     'write_report': E(call=lambda res=REPORT: sr.write_report(res, TMP / 'report'), res=REPORT),   # the output directory: its own tests
+    'report_files': E(call=lambda **kw: sr.report_files(**kw, out=TMP / 'report-files'),   # the output directory: its own tests
+                      paths=RANK_FILES, N=N, n=n, names=None, data=None, note='', replace=True, metrics=('ndcg',), Ks=(10,),
+                      methods=('CLS',), level=0.95, seed=0, n_boot=20, plan=False, progress=False, client=None,
+                      assumptions=False, kinds=dict(paths='seq', client='client')),
     'report_markdown': E(res=REPORT),
     'latex_tables': E(res=REPORT),
     'results_json': E(res=REPORT),
