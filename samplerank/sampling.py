@@ -551,9 +551,12 @@ def _grid_sums_closed(N, m, edges, bounds, S):
             if have == a - 1: Ua[:], La[:] = Ub, Lb       # the previous bin's last edge is this one's
             else: _edge_tails(a - 1.0, N, m, p, Ua, La)
             _edge_tails(b + 0.0, N, m, p, Ub, Lb); have = b
+            top = 0.0
             for k in range(int(m) + 1):
                 d = Ub[k] - Ua[k] if Ub[k] <= 0.5 else La[k] - Lb[k]
-                S[g, k] = scale * max(d, 0.0)
+                S[g, k] = scale * max(d, 0.0); top = max(top, S[g, k])
+            for k in range(int(m) + 1):                    # the band: as each row's, 1e-17 of the largest
+                if S[g, k] < 1e-17 * top: S[g, k] = 0.0
 
 # %% ../nbs/02_sampling.ipynb #f86c2a11
 class _GridKernel:
@@ -585,16 +588,17 @@ class _GridKernel:
         "The bin-averaged columns of sample set size n (the observed ranks at the indices `cols`)."
         r = self.ranks[cols]
         # zeros dropped: each row keeps its band
-        return sps.csr_matrix(self._bin_sums(n)[:, r - 1] / self.widths[:, None])
+        return sps.csr_matrix(self._bin_sums(n, int(r.max()) - 1)[:, r - 1] / self.widths[:, None])
 
-    def _bin_sums(self, n:int) -> np.ndarray:
-        ("The bins' sums of P(k | R) over k = 0..n-1 at sample set size n, kept (read-only) in the kernel cache: "
-         "every evaluation on the same grid (the models of a comparison, a stratum, a plan) sweeps the N rows once.")
+    def _bin_sums(self, n:int, kmax:int) -> np.ndarray:
+        ("The bins' sums of P(k | R) over k = 0..kmax or more at sample set size n, kept (read-only) in the kernel "
+         "cache up to about twice kmax: the evaluations on the same grid (the models of a comparison, a stratum, a "
+         "plan) compute them once, and large n whose observed ranks are small hold little.")
         key = ('grid', self.N, n, self.replace, hashlib.blake2b(self.edges.tobytes(), digest_size=16).digest())
-        if key not in _CACHE:
-            S = self._sums(n - 1, np.empty(0), n)[0]
+        if key not in _CACHE or _CACHE[key].shape[1] <= kmax:
+            S = np.ascontiguousarray(self._sums(min(n - 1, 2 * kmax + 8), np.empty(0), n)[0])
             S.flags.writeable = False
-            _CACHE[key] = S
+            _CACHE.pop(key, None); _CACHE[key] = S
             _trim_cache()
         return _CACHE[key]
 
