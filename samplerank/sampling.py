@@ -507,6 +507,7 @@ def _grid_sums_kernel(N, m, replace, edges, bounds, kmax, x, S, Sx):
 
 # %% ../nbs/02_sampling.ipynb #d3f6fc72
 _GRID_DIRECT = 32   # bins narrower than this many rows are summed row by row; wider ones from their edges' tails
+_GRID_SHARE = 4     # the grids' bin sums hold at most this fraction (1/_GRID_SHARE) of the kernel cache
 
 @jit
 def _edge_tails(e, N, m, p, U, L):
@@ -593,12 +594,16 @@ class _GridKernel:
     def _bin_sums(self, n:int, kmax:int) -> np.ndarray:
         ("The bins' sums of P(k | R) over k = 0..kmax or more at sample set size n, kept (read-only) in the kernel "
          "cache up to about twice kmax: the evaluations on the same grid (the models of a comparison, a stratum, a "
-         "plan) compute them once, and large n whose observed ranks are small hold little.")
+         "plan) compute them once, and large n whose observed ranks are small hold little. Grids' sums hold at most "
+         "1/_GRID_SHARE of the cache, the newest kept: they cost O(n) a bin to make again.")
         key = ('grid', self.N, n, self.replace, hashlib.blake2b(self.edges.tobytes(), digest_size=16).digest())
         if key not in _CACHE or _CACHE[key].shape[1] <= kmax:
             S = np.ascontiguousarray(self._sums(min(n - 1, 2 * kmax + 8), np.empty(0), n)[0])
             S.flags.writeable = False
             _CACHE.pop(key, None); _CACHE[key] = S
+            grids = [k for k in _CACHE if k[0] == 'grid']                 # oldest first
+            while len(grids) > 1 and sum(_CACHE[k].nbytes for k in grids) > _CACHE_BYTES // _GRID_SHARE:
+                del _CACHE[grids.pop(0)]
             _trim_cache()
         return _CACHE[key]
 
