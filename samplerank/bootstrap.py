@@ -260,7 +260,8 @@ def _linear_draws(ev:SampledRanks, fitted:RankDistribution, W:np.ndarray, Hb:np.
     with _one_blas_thread():     # products: the same sums on any machine
         g = _path_gradient(A, w, start, _path_steps(fitted, ev, always), Wp)[0]
         draws = _posterior_metric_draws(ev, np.broadcast_to(prior, (len(Hb), len(prior))), W, rng) + (Hb / ev.M - w) @ g
-    return np.clip(draws, W.min(0), W.max(0))      # a users' mean metric lies within the metric's range
+    cols = range(W.shape[1])                      # column by column: over 10^7 rows far faster than W.min(0)
+    return np.clip(draws, [W[:, j].min() for j in cols], [W[:, j].max() for j in cols])   # within the metric's range
 
 # %% ../nbs/15a_bootstrap.ipynb #b18a09f6
 _REPLICATES_PER_TASK = 25     # bootstrap replicates per refit task: the same blocks here and on a cluster

@@ -505,6 +505,60 @@ def _grid_sums_kernel(N, m, replace, edges, bounds, kmax, x, S, Sx):
                     if k <= kmax: S[g, k] += v
                     if len(x): Sx[g] += v * x[k]
 
+# %% ../nbs/02_sampling.ipynb #d3f6fc72
+_GRID_DIRECT = 32   # bins narrower than this many rows are summed row by row; wider ones from their edges' tails
+_GRID_SHARE = 4     # the grids' bin sums hold at most this fraction (1/_GRID_SHARE) of the kernel cache
+
+@jit
+def _edge_tails(e, N, m, p, U, L):
+    ("U[k] = P(X > k) and L[k] = P(X <= k), k = 0..m, for X ~ Hypergeometric(N items, e successes, m + 1 draws): "
+     "how many of m + 1 items drawn from 1..N lie in 1..e.")
+    M = m + 1.0
+    lo, hi = max(0.0, M - (N - e)), min(M, e)
+    p[:] = 0.0
+    if lo == hi: p[int(lo)] = 1.0
+    else:                                                  # the mode's value, then the ratio recurrence outward
+        j0 = min(max(math.floor((M + 1.0) * (e + 1.0) / (N + 2.0)), lo), hi)
+        p[int(j0)] = v = math.exp(_log_dhyper(j0, e, N - e, M))
+        for j in range(int(j0), int(lo), -1):
+            v *= _ratio_down(j + 0.0, e + 1.0, N + 1.0, M, False); p[j - 1] = v
+        v = p[int(j0)]
+        for j in range(int(j0), int(hi)):
+            v *= _ratio_up(j + 0.0, e + 1.0, N + 1.0, M, False); p[j + 1] = v
+    K = int(m)
+    U[K] = p[K + 1]
+    for k in range(K - 1, -1, -1): U[k] = U[k + 1] + p[k + 1]
+    L[0] = p[0]
+    for k in range(1, K + 1): L[k] = L[k - 1] + p[k]
+
+@jit(parallel=True)
+def _grid_sums_closed(N, m, edges, bounds, S):
+    ("S[g, k] = sum of P(k | R) over the rows R of bin g, k = 0..m, without replacement: row by row in narrow bins, "
+     "else N/(m+1) (P(X_b > k) - P(X_{a-1} > k)) for the bin's first and last rows a, b, in the smaller tail.")
+    scale = N / (m + 1.0)
+    for c in numba.prange(len(bounds) - 1):
+        buf, p = np.empty(int(m) + 1), np.empty(int(m) + 2)
+        Ua, La, Ub, Lb = np.empty(int(m) + 1), np.empty(int(m) + 1), np.empty(int(m) + 1), np.empty(int(m) + 1)
+        have = -1                                          # the edge whose tails Ub, Lb hold
+        for g in range(bounds[c], bounds[c + 1]):
+            a, b = edges[g], edges[g + 1] - 1
+            if b - a + 1 < _GRID_DIRECT:
+                for R in range(a, b + 1):
+                    lo, hi, k0 = _band(R + 0.0, N, m, False, 1e-17, m)
+                    if lo > hi: continue
+                    _band_values(R + 0.0, N, m, False, lo, hi, k0, buf)
+                    for k in range(lo, hi + 1): S[g, k] += buf[k - lo]
+                continue
+            if have == a - 1: Ua[:], La[:] = Ub, Lb       # the previous bin's last edge is this one's
+            else: _edge_tails(a - 1.0, N, m, p, Ua, La)
+            _edge_tails(b + 0.0, N, m, p, Ub, Lb); have = b
+            top = 0.0
+            for k in range(int(m) + 1):
+                d = Ub[k] - Ua[k] if Ub[k] <= 0.5 else La[k] - Lb[k]
+                S[g, k] = scale * max(d, 0.0); top = max(top, S[g, k])
+            for k in range(int(m) + 1):                    # the band: as each row's, 1e-17 of the largest
+                if S[g, k] < 1e-17 * top: S[g, k] = 0.0
+
 # %% ../nbs/02_sampling.ipynb #f86c2a11
 class _GridKernel:
     ("P(r|R) over the observed columns (r_j, n_j), averaged over the bins of the coarse grid: the exact kernel of the "
@@ -535,16 +589,21 @@ class _GridKernel:
         "The bin-averaged columns of sample set size n (the observed ranks at the indices `cols`)."
         r = self.ranks[cols]
         # zeros dropped: each row keeps its band
-        return sps.csr_matrix(self._bin_sums(n)[:, r - 1] / self.widths[:, None])
+        return sps.csr_matrix(self._bin_sums(n, int(r.max()) - 1)[:, r - 1] / self.widths[:, None])
 
-    def _bin_sums(self, n:int) -> np.ndarray:
-        ("The bins' sums of P(k | R) over k = 0..n-1 at sample set size n, kept (read-only) in the kernel cache: "
-         "every evaluation on the same grid (the models of a comparison, a stratum, a plan) sweeps the N rows once.")
+    def _bin_sums(self, n:int, kmax:int) -> np.ndarray:
+        ("The bins' sums of P(k | R) over k = 0..kmax or more at sample set size n, kept (read-only) in the kernel "
+         "cache up to about twice kmax: the evaluations on the same grid (the models of a comparison, a stratum, a "
+         "plan) compute them once, and large n whose observed ranks are small hold little. Grids' sums hold at most "
+         "1/_GRID_SHARE of the cache, the newest kept: they cost O(n) a bin to make again.")
         key = ('grid', self.N, n, self.replace, hashlib.blake2b(self.edges.tobytes(), digest_size=16).digest())
-        if key not in _CACHE:
-            S = self._sums(n - 1, np.empty(0), n)[0]
+        if key not in _CACHE or _CACHE[key].shape[1] <= kmax:
+            S = np.ascontiguousarray(self._sums(min(n - 1, 2 * kmax + 8), np.empty(0), n)[0])
             S.flags.writeable = False
-            _CACHE[key] = S
+            _CACHE.pop(key, None); _CACHE[key] = S
+            grids = [k for k in _CACHE if k[0] == 'grid']                 # oldest first
+            while len(grids) > 1 and sum(_CACHE[k].nbytes for k in grids) > _CACHE_BYTES // _GRID_SHARE:
+                del _CACHE[grids.pop(0)]
             _trim_cache()
         return _CACHE[key]
 
@@ -554,13 +613,17 @@ class _GridKernel:
                        for s in np.unique(sizes)], axis=0)
 
     def _sums(self, kmax:int, x, n:int=None) -> tuple[np.ndarray, np.ndarray]:
-        ("Bin sums of P(k | R) (k <= kmax) and of sum_k P(k | R) x[k] at sample set size n (default: the one size), in "
-         "one parallel sweep over the N rows.")
-        S, Sx = np.zeros((len(self.widths), kmax + 1)), np.zeros(len(self.widths))
+        ("Bin sums of P(k | R) (k <= kmax) and of sum_k P(k | R) x[k] at sample set size n (default: the one size): "
+         "without replacement from the tails at the bins' edges, with replacement in one parallel sweep over the N rows.")
+        n, x = n or self._one_size(), np.asarray(x, np.float64)
         # 64 chunks of about N/64 rows
         bounds = np.searchsorted(self.edges, np.linspace(1, self.N + 1, 65).astype(np.int64))
-        _grid_sums_kernel(float(self.N), (n or self._one_size()) - 1.0, self.replace, self.edges, bounds, float(kmax),
-                          np.asarray(x, np.float64), S, Sx)
+        if not self.replace:
+            S = np.zeros((len(self.widths), n))
+            _grid_sums_closed(float(self.N), n - 1.0, self.edges, bounds, S)
+            return S[:, :kmax + 1], (S @ x if len(x) else np.zeros(len(self.widths)))
+        S, Sx = np.zeros((len(self.widths), kmax + 1)), np.zeros(len(self.widths))
+        _grid_sums_kernel(float(self.N), n - 1.0, self.replace, self.edges, bounds, float(kmax), x, S, Sx)
         return S, Sx
 
     def _one_size(self) -> int:
