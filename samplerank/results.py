@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .core import check_bool, check_int
+from .core import check_bool, check_int, check_seq, check_metric, check_cutoff
 from .metrics import metric_label
 from .evaluation import SampledRanks, get_estimator, fit_estimator
 from .trust import (estimate_intervals, compare_models, per_metric, RECOMMENDED, check_level, check_client, Settings,
@@ -47,8 +47,16 @@ def _point_estimates(ev:SampledRanks, method:str, metrics, Ks) -> pd.DataFrame:
 def _file_ranks(path, N, n, data) -> tuple:
     "The sampled ranks of `estimate_file` (from `path`, or `data`), their sample sizes, N and n."
     if np.ndim(N) == 0 and not _sizes_file(N): N = catalogue_sizes(N, 0)   # one number: refused before reading
+    elif _sizes_file(N) and not Path(N).exists():
+        raise AdapterInputError(f"N: {N}: no such file (N: a catalogue size, or a file of them)")
     users = data.users if isinstance(data, ScoredInputs) else None      # data: ScoredInputs, or (ranks, sizes)
-    if data is None: ranks, ns = read_sampled_ranks(path, n)
+    if data is None:                                                    # the file and n, before reading it
+        if not isinstance(path, (str, os.PathLike)) or not str(path):
+            raise ValueError(f"path must be a file of sampled ranks (str or Path); got {path!r:.60}")
+        if not Path(path).exists(): raise AdapterInputError(f"path: {path}: no such file")
+        if n is None: raise ValueError("estimate needs n (--n), the sample set size, with a file of sampled ranks")
+        n = check_int('n', n, 2)
+        ranks, ns = read_sampled_ranks(path, n)
     else: ranks, ns = (next(iter(data.ranks.values())), data.n) if users is not None else data
     distinct = isinstance(data, ScoredInputs) and data.distinct      # no catalogue smaller than the candidates shown
     if _sizes_file(N) or distinct: N = catalogue_sizes(N, len(ranks), users, data.n if distinct else None)
@@ -62,6 +70,8 @@ def estimate_file(path, N:int, n:int, methods=(RECOMMENDED,), metrics=('ndcg', '
                   client=None) -> pd.DataFrame:
     "Global metric@K with confidence intervals from the sampled ranks in a file: one row per method and metric@K."
     methods, level, client = _estimator_names(methods), check_level(level), check_client(client)
+    metrics = check_seq('metrics', metrics, lambda name, m: check_metric(m), 'metric names')
+    Ks = check_seq('Ks', Ks, lambda name, K: check_cutoff(K, name), 'cut-offs K >= 1 (None: no cut-off)')
     ranks, ns, N, n = _file_ranks(path, N, n, data)
     try: ev = SampledRanks(ranks, N, n if ns is None or (ns == n).all() else ns, replace)
     except ValueError as e: raise AdapterInputError(f"{path}: {e}") from None
