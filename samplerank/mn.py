@@ -69,10 +69,12 @@ def _fit_mn(ev:SampledRanks, prior=None) -> AdjustedEstimate:
     N, n, p = ev.N, ev.fixed_n, _prior(prior, ev.N)
     factor = functools.cache(lambda: _mn_factor(N, n, ev.replace, p, ev.M))
     adjusted = lambda m, K: sla.cho_solve(factor(), _kernel_T(N, n, ev.replace, p * metric_weights(m, N, K)))
-    return AdjustedEstimate(ev, adjusted, 'MN')
+    est = AdjustedEstimate(ev, adjusted, 'MN')
+    est.factor = factor                                   # the factorisation, made once: the gradient reuses it
+    return est
 
 # %% ../nbs/13_mn.ipynb #c3f9a5b7
-def _mn_gradient(fit:AdjustedEstimate, # an MN fit with the prior `prior`
+def _mn_gradient(fit:AdjustedEstimate, # an MN fit (`_fit_mn`) with the prior `prior`
                  prior,                # the learned prior: a RankDistribution, with `sensitivity` when it can move
                 ):                     # (metric, K) -> d estimate / d column frequencies, or None
     "The gradient of MN with a learned prior in the column frequencies: MN's adjusted metric plus the prior's move."
@@ -83,7 +85,7 @@ def _mn_gradient(fit:AdjustedEstimate, # an MN fit with the prior `prior`
     @functools.cache
     def Au() -> np.ndarray:                                   # A F^{-1} P~ over the ranks 1..N
         h = np.bincount(ev.col_r - 1, weights=ev.counts / M, minlength=n)
-        return _kernel_dot(N, n, replace, sla.cho_solve(_mn_factor(N, n, replace, prior.pmf, M), h))
+        return _kernel_dot(N, n, replace, sla.cho_solve(fit.factor(), h))
     def gradient(metric:str, K:int=None) -> np.ndarray:
         x = fit.adjusted(metric, K)
         through = Au() * (metric_weights(metric, N, K) - _kernel_dot(N, n, replace, x))
