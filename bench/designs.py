@@ -12,9 +12,8 @@ covering the full ranking's values. Writes OUT.json and OUT.md.
 import argparse, json, time
 from pathlib import Path
 import numpy as np
-import scipy.sparse as sp
 
-from sequential import world, full_ranking, truth, timed
+from sequential import prepared, outcome, timed
 
 DESIGNS = ('fixed', 'adaptive', 'two-stage', 'sequential')
 
@@ -37,27 +36,17 @@ def main():
     import samplerank as sr
     rows = []
     for N in a.N:
-        U, models, train, best = world(N, a.M)
-        t = time.perf_counter(); R = full_ranking(U, models, train, best); full_s = time.perf_counter() - t
-        values, calls = truth(R, N)
-        split = sr.Split(train, sp.csr_matrix((np.ones(a.M), (np.arange(a.M), best)), shape=(a.M, N)),
-                         np.arange(a.M), best)
+        U, models, _, full_s, values, calls, split = prepared(sr, N, a.M)
         for seed in a.seeds:
             for design in a.designs:
                 clock = [0.0]
                 scorers = {k: timed(lambda users, items, V=V: np.einsum('bd,bcd->bc', U[users], V[items]), clock)
                            for k, V in models.items()}
                 est, cmp, seconds = run(sr, design, scorers, split, a.M, seed)
-                got = {(r.metric, r.a, r.b): r.decision for r in cmp.itertuples()}
                 cost = sr.cost_table(est)
-                cover = [bool(r.lo <= values[r.model, r.metric] <= r.hi) for r in est.itertuples()]
                 rows.append(dict(N=N, M=a.M, seed=seed, design=design, full_seconds=full_s, seconds=seconds,
                                  scorer_seconds=clock[0], share=float(cost.scored.sum() / cost.full.sum()),
-                                 full_decides=sum(c[0] != 'undecided' for c in calls.values()),
-                                 correct=sum(got[k] == c[0] for k, c in calls.items() if c[0] != 'undecided'),
-                                 wrong=sum(got[k] not in ('undecided', c[0]) for k, c in calls.items()),
-                                 calls=sum(v != 'undecided' for v in got.values()),
-                                 covered=sum(cover), intervals=len(cover)))
+                                 **outcome(est, cmp, calls, values)[0]))
                 print(json.dumps(rows[-1]), flush=True)
     if a.add and Path(a.out + '.json').exists():
         new = {(r['N'], r['seed'], r['design']) for r in rows}

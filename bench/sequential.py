@@ -43,6 +43,24 @@ def truth(R:dict, N:int) -> tuple:
             calls[m, a, b] = (a if z >= 1.96 else b if z <= -1.96 else 'undecided', float(z))
     return {k: float(v.mean()) for k, v in vals.items()}, calls
 
+def prepared(sr, N:int, M:int) -> tuple:
+    "The world of N items and M users, its full ranking (and seconds), the truth it gives, and the split."
+    U, models, train, best = world(N, M)
+    t = time.perf_counter(); R = full_ranking(U, models, train, best); full_s = time.perf_counter() - t
+    values, calls = truth(R, N)
+    split = sr.Split(train, sp.csr_matrix((np.ones(M), (np.arange(M), best)), shape=(M, N)), np.arange(M), best)
+    return U, models, R, full_s, values, calls, split
+
+def outcome(est, cmp, calls:dict, values:dict) -> tuple:
+    "The evaluation's calls checked against the full ranking's, and whether each interval covers its value."
+    got = {(r.metric, r.a, r.b): r.decision for r in cmp.itertuples()}
+    cover = {f"{r.model} {r.metric}": bool(r.lo <= values[r.model, r.metric] <= r.hi) for r in est.itertuples()}
+    return dict(full_decides=sum(c[0] != 'undecided' for c in calls.values()),
+                correct=sum(got[k] == c[0] for k, c in calls.items() if c[0] != 'undecided'),
+                wrong=sum(got[k] not in ('undecided', c[0]) for k, c in calls.items()),
+                calls=sum(v != 'undecided' for v in got.values()),
+                covered=sum(cover.values()), intervals=len(cover)), cover
+
 BANDS = {'1-10': (0, 10), '11-100': (10, 100), '101-1000': (100, 1000), '> 1000': (1000, np.inf)}
 
 def timed(f, clock:list, asked=None):
@@ -70,11 +88,7 @@ def main():
     import samplerank as sr
     rows = []
     for N in a.N:
-        U, models, train, best = world(N, a.M)
-        t = time.perf_counter(); R = full_ranking(U, models, train, best); full_s = time.perf_counter() - t
-        values, calls = truth(R, N)
-        split = sr.Split(train, sp.csr_matrix((np.ones(a.M), (np.arange(a.M), best)), shape=(a.M, N)),
-                         np.arange(a.M), best)
+        U, models, R, full_s, values, calls, split = prepared(sr, N, a.M)
         for seed in a.seeds:
             clock, asked = [0.0], {k: np.zeros(a.M) for k in models}
             scorers = {k: timed(lambda users, items, V=V: np.einsum('bd,bcd->bc', U[users], V[items]), clock,
@@ -85,21 +99,14 @@ def main():
             t = time.perf_counter()
             est, cmp = sr.evaluate_scorers(scorers, split, design='sequential', seed=seed)
             seconds = time.perf_counter() - t
-            decided = [c for c in calls.values() if c[0] != 'undecided']
-            got = {(r.metric, r.a, r.b): r.decision for r in cmp.itertuples()}
-            correct = sum(got[k] == c[0] for k, c in calls.items() if c[0] != 'undecided')
-            wrong = sum(got[k] not in ('undecided', c[0]) for k, c in calls.items())
-            made = sum(v != 'undecided' for v in got.values())
-            cover = {f"{r.model} {r.metric}": bool(r.lo <= values[r.model, r.metric] <= r.hi) for r in est.itertuples()}
+            checked, cover = outcome(est, cmp, calls, values)
             cost = sr.cost_table(est)
             rows.append(dict(N=N, M=a.M, seed=seed, full_seconds=full_s, seconds=seconds, scorer_seconds=clock[0],
                              share=float(cost.scored.sum() / cost.full.sum()),
                              share_by_model={r.model: round(float(r.share), 4) for r in cost.itertuples()},
                              by_band=where(asked, R, float(cost.full.iloc[0])),
-                             in_band={k: round(float((r <= 10).mean()), 4) for k, r in R.items()},
-                             full_decides=len(decided), correct=correct, wrong=wrong, calls=made,
-                             z={f"{m} {x}-{y}": round(c[1], 2) for (m, x, y), c in calls.items()},
-                             covered=sum(cover.values()), intervals=len(cover), cover=cover,
+                             in_band={k: round(float((r <= 10).mean()), 4) for k, r in R.items()}, **checked,
+                             z={f"{m} {x}-{y}": round(c[1], 2) for (m, x, y), c in calls.items()}, cover=cover,
                              hr10={k: round(float((r <= 10).mean()), 4) for k, r in R.items()}))
             print(json.dumps(rows[-1]), flush=True)
     if a.add and Path(a.out + '.json').exists():              # the stored runs of other sizes and seeds, then these
