@@ -495,15 +495,19 @@ def _grid_sums_kernel(N, m, replace, edges, bounds, kmax, x, S, Sx):
      "x is given): chunks of bins of about equal rows.")
     for c in numba.prange(len(bounds) - 1):
         buf = np.empty(int(m) + 1)
-        for g in range(bounds[c], bounds[c + 1]):
-            for R in range(edges[g], edges[g + 1]):
-                lo, hi, k0 = _band(R + 0.0, N, m, replace, 1e-17, m if len(x) else kmax)
-                if lo > hi: continue
-                _band_values(R + 0.0, N, m, replace, lo, hi, k0, buf)
-                for k in range(lo, hi + 1):
-                    v = buf[k - lo]
-                    if k <= kmax: S[g, k] += v
-                    if len(x): Sx[g] += v * x[k]
+        for g in range(bounds[c], bounds[c + 1]): _add_rows(edges[g], edges[g + 1], N, m, replace, kmax, x, buf, S, Sx, g)
+
+@jit
+def _add_rows(a, b, N, m, replace, kmax, x, buf, S, Sx, g):
+    "Rows a..b-1, one by one, into bin g: S[g, k] += P(k | R) (k <= kmax) and Sx[g] += sum_k P(k | R) x[k] (if x)."
+    for R in range(a, b):
+        lo, hi, k0 = _band(R + 0.0, N, m, replace, 1e-17, m if len(x) else kmax)
+        if lo > hi: continue
+        _band_values(R + 0.0, N, m, replace, lo, hi, k0, buf)
+        for k in range(lo, hi + 1):
+            v = buf[k - lo]
+            if k <= kmax: S[g, k] += v
+            if len(x): Sx[g] += v * x[k]
 
 # %% ../nbs/02_sampling.ipynb #d3f6fc72
 _GRID_DIRECT = 32   # bins narrower than this many rows are summed row by row; wider ones from their edges' tails
@@ -536,6 +540,7 @@ def _grid_sums_closed(N, m, edges, bounds, S):
     ("S[g, k] = sum of P(k | R) over the rows R of bin g, k = 0..m, without replacement: row by row in narrow bins, "
      "else N/(m+1) (P(X_b > k) - P(X_{a-1} > k)) for the bin's first and last rows a, b, in the smaller tail.")
     scale = N / (m + 1.0)
+    none, no_x = np.zeros(len(S)), np.empty(0)                  # narrow bins: no x, so no sums with it
     for c in numba.prange(len(bounds) - 1):
         buf, p = np.empty(int(m) + 1), np.empty(int(m) + 2)
         Ua, La, Ub, Lb = np.empty(int(m) + 1), np.empty(int(m) + 1), np.empty(int(m) + 1), np.empty(int(m) + 1)
@@ -543,12 +548,7 @@ def _grid_sums_closed(N, m, edges, bounds, S):
         for g in range(bounds[c], bounds[c + 1]):
             a, b = edges[g], edges[g + 1] - 1
             if b - a + 1 < _GRID_DIRECT:
-                for R in range(a, b + 1):
-                    lo, hi, k0 = _band(R + 0.0, N, m, False, 1e-17, m)
-                    if lo > hi: continue
-                    _band_values(R + 0.0, N, m, False, lo, hi, k0, buf)
-                    for k in range(lo, hi + 1): S[g, k] += buf[k - lo]
-                continue
+                _add_rows(a, b + 1, N, m, False, m, no_x, buf, S, none, g); continue
             if have == a - 1: Ua[:], La[:] = Ub, Lb       # the previous bin's last edge is this one's
             else: _edge_tails(a - 1.0, N, m, p, Ua, La)
             _edge_tails(b + 0.0, N, m, p, Ub, Lb); have = b
