@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
-from .core import check_bool, check_int, check_seq, check_metric, check_cutoff, check_path
+from .core import check_bool, check_int, check_seq, check_metric, check_cutoff
 from .metrics import metric_label
 from .evaluation import SampledRanks, get_estimator, fit_estimator
 from .trust import (estimate_intervals, compare_models, per_metric, RECOMMENDED, check_level, check_client, Settings,
@@ -47,12 +47,13 @@ def _point_estimates(ev:SampledRanks, method:str, metrics, Ks) -> pd.DataFrame:
 def _file_ranks(path, N, n, data) -> tuple:
     "The sampled ranks of `estimate_file` (from `path`, or `data`), their sample sizes, N and n."
     if np.ndim(N) == 0 and not _sizes_file(N): N = catalogue_sizes(N, 0)   # one number: refused before reading
-    elif _sizes_file(N): check_path('N', N)                              # a file of sizes: there, before reading
+    elif _sizes_file(N) and not Path(N).exists():
+        raise AdapterInputError(f"N: {N}: no such file (N: a catalogue size, or a file of them)")
     users = data.users if isinstance(data, ScoredInputs) else None      # data: ScoredInputs, or (ranks, sizes)
     if data is None:                                                    # the file and n, before reading it
         if not isinstance(path, (str, os.PathLike)) or not str(path):
             raise ValueError(f"path must be a file of sampled ranks (str or Path); got {path!r:.60}")
-        check_path('path', path)
+        if not Path(path).exists(): raise AdapterInputError(f"path: {path}: no such file")
         if n is None: raise ValueError("estimate needs n (--n), the sample set size, with a file of sampled ranks")
         n = check_int('n', n, 2)
         ranks, ns = read_sampled_ranks(path, n)
@@ -102,7 +103,8 @@ def _read_model_files(paths:list, n, names, command:str='compare', at_least:int=
     if len(names) != len(paths):
         raise ValueError(f"names must give one name per file ({len(paths)}; --names); got {len(names)}")
     if len(set(names)) < len(names): raise ValueError(f"model names must be distinct; got {names} (use --names)")
-    for i, p in enumerate(paths): check_path(f'paths[{i}]', p)     # before reading any: each file named as the argument
+    for i, p in enumerate(paths):                         # before reading any: a missing file named as the argument
+        if not p.exists(): raise AdapterInputError(f"paths[{i}]: {p}: no such file")
     data = [read_sampled_ranks(p, n) for p in paths]
     for p, (r, _) in zip(paths[1:], data[1:]):
         if len(r) != len(data[0][0]):
@@ -121,7 +123,7 @@ def model_ranks(paths,                 # one file of sampled ranks per model (ig
                ) -> tuple[dict, str, str]:
     "Model name -> SampledRanks of the same users (from files or `data`), where they came from, and how N was read."
     if not _sizes_file(N): N = catalogue_sizes(N, 0)                 # one number: refused before reading anything
-    else: check_path('N', N)                                           # a file of sizes: there, before reading
+    elif not Path(N).exists(): raise AdapterInputError(f"N: {N}: no such file (N: a catalogue size, or a file of them)")
     if not (data is None or isinstance(data, ScoredInputs) or (isinstance(data, tuple) and len(data) == 2
                                                                 and isinstance(data[0], dict) and len(data[0]))):
         raise ValueError(f"data must be read_inputs' ScoredInputs or a (ranks dict, sizes) pair; got {data!r:.60}")
