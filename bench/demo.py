@@ -13,7 +13,8 @@ that its plans still simulate the same models (those of the undecided pairs) at 
 model and pool stratum of the fixed-n evaluation, one MLE-auto fit, its 200 bootstrap refits by batched EM
 (`_batch_priors`, what the intervals do), and the gradient of the two metrics along the fit's plain-EM path
 (`_path_gradient` with every step an EM step: what a linearised bootstrap of the plain path would cost, as the fast
-path's is linearised).
+path's is linearised). And the report: `samplerank report` on the four models' sampled ranks, saved as files, with
+its plan and with `--no-plan` (issue 61 asks for at most 1.5x).
 
 Run: `python bench/demo.py [--repeat 2]`; writes bench/results-demo.md and bench/results-demo.json (the median of
 `--repeat` runs of each process, one Numba and one BLAS thread, as CI runs the notebooks). Timings are of a shared
@@ -75,6 +76,18 @@ for users in strata:
 print(json.dumps(dict(cells=len(strata) * len(evs), **t)))
 """
 
+RANK_FILES = r"""
+import numpy as np, pandas as pd
+from samplerank.data import load_movielens, filter_min_interactions, leave_one_out
+from samplerank.models import default_models
+from samplerank.pipeline import rank_models
+split = leave_one_out(filter_min_interactions(load_movielens(), min_item=5))
+ranks, N = rank_models(split, default_models(0), n=100, seed=0, progress=False)
+for k, d in ranks.items(): np.save({out!r} + f'/{{k}}.npy', d.sampled_rank.to_numpy())
+pd.DataFrame(dict(N=next(iter(ranks.values())).pool_size.to_numpy())).to_csv({out!r} + '/N.csv', index=False)
+print(' '.join(ranks))
+"""
+
 def planned_models(report:Path) -> dict:
     "Design -> the models whose simulated evaluations its plans run: those of the report's undecided pairs."
     out = {}
@@ -98,25 +111,32 @@ def main(argv=None):
     a = p.parse_args(argv)
     if a.render:
         stored = json.loads(Path(a.out).with_suffix('.json').read_text()); runs = stored['runs']
-        return write(runs['modelling'], runs['demo'], a.out, runs.get('floor', []), stored.get('parts'))
+        return write(runs['modelling'], runs['demo'], a.out, runs.get('floor', []), stored.get('parts'),
+                     runs.get('report'))
     env = {**os.environ, 'NUMBA_NUM_THREADS': '1', 'OPENBLAS_NUM_THREADS': '1', 'OMP_NUM_THREADS': '1',
            'MPLBACKEND': 'Agg'}
     py = sys.executable
     subprocess.run([py, '-c', 'import samplerank.demo'], env=env, check=True)   # compile caches, outside the timing
-    model_t, demo_t, floor_t = [], [], []
+    model_t, demo_t, floor_t, report_t = [], [], [], {'plan': [], 'no plan': []}
     with tempfile.TemporaryDirectory() as d:
-        for i in range(a.repeat):                                # interleaved: the same load for all three
+        names = subprocess.run([py, '-c', RANK_FILES.format(out=d)], env=env, check=True, capture_output=True,
+                               text=True).stdout.split()
+        report = [py, '-m', 'samplerank.cli', 'report', *(f'{d}/{k}.npy' for k in names), '--N', f'{d}/N.csv',
+                  '--n', '100', '--without-replacement', '--quiet']
+        for i in range(a.repeat):                                # interleaved: the same load for all
             model_t.append(timed([py, '-c', MODELLING], env))
             demo_t.append(timed([py, '-m', 'samplerank.cli', 'demo', '--quiet', '--out', str(Path(d) / f'r{i}')], env))
             floor_t.append(timed([py, '-c', FLOOR.format(out=str(Path(d) / f'f{i}'))], env))
+            report_t['plan'].append(timed([*report, '--out', f'{d}/p{i}'], env))
+            report_t['no plan'].append(timed([*report, '--out', f'{d}/q{i}', '--no-plan'], env))
         same = planned_models(Path(d) / 'r0' / 'report.md') == planned_models(Path(d) / 'f0' / 'report.md')
     parts = json.loads(subprocess.run([py, '-c', PARTS], env=env, check=True, capture_output=True, text=True).stdout)
-    write(model_t, demo_t, a.out, floor_t, dict(parts, same_plan_models=same))
+    write(model_t, demo_t, a.out, floor_t, dict(parts, same_plan_models=same), report_t)
 
-def write(model_t:list, demo_t:list, out:str, floor_t:list=(), parts:dict=None):
+def write(model_t:list, demo_t:list, out:str, floor_t:list=(), parts:dict=None, report_t:dict=None):
     "Write the medians and their ratios to `out` (Markdown) and beside it as JSON, and print the tables."
     res = dict(modelling_s=statistics.median(model_t), demo_s=statistics.median(demo_t), repeat=len(demo_t),
-               runs=dict(modelling=model_t, demo=demo_t, floor=list(floor_t)), parts=parts)
+               runs=dict(modelling=model_t, demo=demo_t, floor=list(floor_t), report=report_t), parts=parts)
     res['ratio'] = res['demo_s'] / res['modelling_s']
     rows = [f"| modelling step (load, split, fit four models, ranks) | {res['modelling_s']:.1f} | 1.0x |",
             f"| `samplerank demo --quiet` | {res['demo_s']:.1f} | {res['ratio']:.1f}x |"]
@@ -132,6 +152,14 @@ def write(model_t:list, demo_t:list, out:str, floor_t:list=(), parts:dict=None):
         text += ['', "Without the refits' spread the floor decides more pairs; its plans simulate "
                  + ("the same models at the same sizes as the demo's" if parts['same_plan_models'] else
                     "other models than the demo's: the floor is not comparable") + '.']
+    if report_t:
+        plan, none = statistics.median(report_t['plan']), statistics.median(report_t['no plan'])
+        res.update(report_plan_s=plan, report_no_plan_s=none, report_ratio=plan / none)
+        text += ['', "`samplerank report` on the four models' sampled ranks (the modelling step's, saved as files; "
+                 "without replacement, per-user N), whole processes:", '', '| process | seconds | ratio |',
+                 '|---|---|---|', f"| `samplerank report --no-plan` | {none:.1f} | 1.00x |",
+                 f"| `samplerank report` (with the plan) | {plan:.1f} | {plan / none:.2f}x |", '',
+                 'Target: at most 1.5x.']
     if parts:
         per = {k: 1000 * parts[k] / parts['cells'] for k in ('fit', 'refits', 'gradient')}
         text += ['', f"Per model and pool stratum of the fixed-n evaluation ({parts['cells']} of them), MLE-auto, "

@@ -7,14 +7,14 @@ Docs: https://samplerank.github.io/samplerank/bootstrap.html.md"""
 # %% ../nbs/15a_bootstrap.ipynb #83785091
 from __future__ import annotations
 import contextlib, functools, hashlib, math, warnings
-import numba
 import numpy as np
+import scipy.sparse as sps
 import threadpoolctl
 import tqdm.auto
 from .core import jit
 from .evaluation import SampledRanks, Estimator, RankDistribution, get_estimator, _grid_pays
-from .sampling import _band_runs, _run_dot, _run_axpy, _StreamedKernel, _GridKernel
-from .mle import _em_batch, _em_over_batch, _over_pass, _loglik_ratio, _is_fast_fit, _CHUNKS, _SERIAL_NNZ
+from .sampling import _run_dot, _run_axpy, _StreamedKernel, _GridKernel
+from .mle import _em_batch, _em_over_batch, _is_fast_fit
 
 # %% auto #0
 __all__ = []
@@ -105,87 +105,72 @@ def _check_kernels(method:str, evs:list):
         for ev in evs: _support(ev)
 
 # %% ../nbs/15a_bootstrap.ipynb #890245c6
-@jit
-def _replay_steps(runs, w, pi, q, etas, keep_pi, keep_s, keep_q):
-    "Replay the kept steps `etas` of over-relaxed EM for frequencies w from `pi` and q = A^T pi (both in place)."
-    # by the fit's own pass; if keep_* have rows, row t keeps step t's pi, s = A(w/q) and q
-    N, C = len(pi), len(w)
-    ratio, new, qn, none = np.zeros(C), np.empty(N), np.zeros(C), np.empty(0)
-    for t in range(len(etas)):
-        _loglik_ratio(q.reshape((1, C)), w, ratio)                # ratio = w / q, as the fit takes it
-        if keep_pi.shape[0]:
-            keep_pi[t] = pi; keep_q[t] = q
-        tot = _over_pass(runs, ratio, pi, new, qn, etas[t], keep_s[t] if keep_s.shape[0] else none)[1]
-        for R in range(N): pi[R] = new[R] / tot
-        for j in range(C): q[j] = qn[j] / tot
+def _column_band(A) -> tuple:
+    "A's columns as runs of consecutive rows, zeros filled in: (first row, length, offset) of each, and the values."
+    # computed once and kept with A; a kernel's column (one sampled rank) is nonzero on one run of global ranks
+    band = getattr(A, '_columns', None)
+    if band is None:
+        K = sps.csc_matrix(A)
+        if not K.has_sorted_indices: K = K.sorted_indices()
+        count, C = np.diff(K.indptr), K.shape[1]
+        lo, hi, some = np.zeros(C, np.int64), np.zeros(C, np.int64), count > 0
+        lo[some], hi[some] = K.indices[K.indptr[:-1][some]], K.indices[K.indptr[1:][some] - 1] + 1
+        off, col = np.r_[0, np.cumsum(hi - lo)], np.repeat(np.arange(C), count)
+        data = np.zeros(off[-1]); data[off[col] + K.indices - lo[col]] = K.data
+        band = A._columns = (lo.astype(np.uint64), (hi - lo).astype(np.uint64), off[:-1].astype(np.uint64), data)
+    return band
+
 
 # %% ../nbs/15a_bootstrap.ipynb #5c55263e
 @jit
-def _back_rows(runs, G, c, tot, se, f, rbar, lo, hi):
-    "Rows lo..hi-1 of the first sweep back: G[R] becomes nu-bar_R s_R^eta; rbar (k x C) sums s-bar_R A[R, :]."
-    rows, ptr, col, data = runs
-    k = G.shape[1]
-    rbar[:] = 0.0
-    for R in range(lo, hi):
-        for i in range(k):
-            nb = (G[R, i] - c[i]) / tot
-            G[R, i] = nb * se[R]
-            if f[R] != 0.0:
-                for kk in range(rows[R], rows[R + 1]):
-                    _run_axpy(data, ptr[kk], ptr[kk + 1] - ptr[kk], nb * f[R], rbar[i], col[kk])
+def _column_q(lo, L, off, data, pi, q):
+    "q = A^T pi, column by column (`_column_band`'s runs)."
+    for j in range(len(lo)): q[j] = _run_dot(data, off[j], L[j], pi, lo[j])
 
 @jit
-def _forth_rows(runs, G, qbar, lo, hi):
-    "Rows lo..hi-1 of the second sweep back: G[R, i] += A[R, :] q-bar[i]."
-    rows, ptr, col, data = runs
-    for R in range(lo, hi):
-        for i in range(G.shape[1]):
-            for kk in range(rows[R], rows[R + 1]):
-                G[R, i] += _run_dot(data, ptr[kk], ptr[kk + 1] - ptr[kk], qbar[i], col[kk])
+def _column_steps(lo, L, off, data, w, pi, q, etas, keep_pi, keep_s, keep_q):
+    "The steps `etas` of the path for frequencies w from pi and q = A^T pi (both in place), column by column."
+    # if keep_* have rows, row t keeps step t's pi, s = A(w/q) and q
+    N = len(pi)
+    s = np.empty(N)
+    for t in range(len(etas)):
+        eta = etas[t]
+        s[:] = 0.0
+        for j in range(len(lo)):
+            if w[j] > 0.0: _run_axpy(data, off[j], L[j], w[j] / q[j], s, lo[j])
+        if keep_pi.shape[0]:
+            keep_pi[t] = pi; keep_s[t] = s; keep_q[t] = q
+        tot = 0.0
+        for R in range(N):
+            p = pi[R] * s[R] if eta == 1.0 else (pi[R] * math.exp(eta * math.log(s[R])) if s[R] > 0.0 else 0.0)
+            pi[R] = p; tot += p
+        for R in range(N): pi[R] /= tot
+        _column_q(lo, L, off, data, pi, q)
 
-# %% ../nbs/15a_bootstrap.ipynb #5b5d410b
-@jit(parallel=True)
-def _back_sweep_parallel(runs, G, c, tot, se, f, parts, qbar, first):
-    "One of the two sweeps back over the fixed row chunks, in parallel: the first (into `parts`) or the second."
-    N, P = G.shape[0], parts.shape[0]
-    for p in numba.prange(P):
-        if first: _back_rows(runs, G, c, tot, se, f, parts[p], p * N // P, (p + 1) * N // P)
-        else: _forth_rows(runs, G, qbar, p * N // P, (p + 1) * N // P)
-
-@jit
-def _back_sweep(runs, G, c, tot, se, f, parts, qbar, first):
-    "One of the two sweeps back over the row chunks: on one thread below `_SERIAL_NNZ` entries x metrics, else parallel."
-    N, P = G.shape[0], parts.shape[0]
-    if len(runs[3]) * G.shape[1] >= _SERIAL_NNZ: _back_sweep_parallel(runs, G, c, tot, se, f, parts, qbar, first)
-    else:
-        for p in range(P):
-            if first: _back_rows(runs, G, c, tot, se, f, parts[p], p * N // P, (p + 1) * N // P)
-            else: _forth_rows(runs, G, qbar, p * N // P, (p + 1) * N // P)
 
 # %% ../nbs/15a_bootstrap.ipynb #160599c6
 @jit
-def _back_step(runs, w, pi, s, q, eta, G, wbar, parts):
-    "One step of the path backwards (q_j > 0 on every column: each is observed), in G, wbar and parts (P x k x C)."
-    # G (N x k) = d/d pi after the step on entry, before it on exit; wbar (C x k) += d/d w through the step
-    N, k = G.shape
-    C, P = len(w), parts.shape[0]
-    se, f, c, tot = np.empty(N), np.empty(N), np.zeros(k), 0.0
-    for R in range(N):                                         # se = s^eta, f = eta pi s^(eta - 1): d nu / d s
+def _back_step(lo, L, off, data, w, pi, s, q, eta, Gt, wbar, V):
+    "One step of the path backwards (q_j > 0 on every column: each is observed), in Gt (q x N) and wbar (C x q)."
+    # Gt = d/d pi after the step on entry, before it on exit; wbar += d/d w through the step; V: workspace (q x N)
+    k, N = Gt.shape
+    se, tot = np.empty(N), 0.0
+    for R in range(N):                                         # se = s^eta
         se[R] = s[R] if eta == 1.0 else (math.exp(eta * math.log(s[R])) if s[R] > 0.0 else 0.0)
-        f[R] = eta * pi[R] * se[R] / s[R] if s[R] > 0.0 else 0.0
         tot += pi[R] * se[R]
-    for R in range(N):
-        for i in range(k): c[i] += pi[R] * se[R] * G[R, i]
-    for i in range(k): c[i] /= tot                             # pi_{t+1}^T G
-    qbar = np.zeros((k, C))
-    _back_sweep(runs, G, c, tot, se, f, parts, qbar, True)
-    for p in range(P):                                         # rho-bar, summed over the chunks in order
-        qbar += parts[p]
     for i in range(k):
-        for j in range(C):
-            wbar[j, i] += qbar[i, j] / q[j]
-            qbar[i, j] *= -w[j] / (q[j] * q[j])                # now q-bar
-    _back_sweep(runs, G, c, tot, se, f, parts, qbar, False)
+        c = 0.0
+        for R in range(N): c += pi[R] * se[R] * Gt[i, R]
+        c /= tot                                               # pi_{t+1}^T pi-bar_{t+1}
+        for R in range(N):
+            nb = (Gt[i, R] - c) / tot                          # nu-bar
+            Gt[i, R] = nb * se[R]
+            V[i, R] = eta * nb * pi[R] * se[R] / s[R] if s[R] > 0.0 else 0.0   # s-bar
+        for j in range(len(lo)):                               # rho-bar_j, then A rho-bar w / q^2 back into Gt
+            r = _run_dot(data, off[j], L[j], V[i], lo[j])
+            wbar[j, i] += r / q[j]
+            _run_axpy(data, off[j], L[j], -r * w[j] / (q[j] * q[j]), Gt[i], lo[j])
+
 
 # %% ../nbs/15a_bootstrap.ipynb #3409e3f9
 def _mean_gradient(A, w, pi, W) -> tuple[np.ndarray, np.ndarray]:
@@ -202,31 +187,33 @@ _KEEP_BYTES = 2**27     # every step of the path kept when (pi, s, q) of all ste
 
 def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
     "d m / d w (C x q) for the posterior means m of the metrics W at the end of the path `etas` from pi0; and the end."
-    runs, T, C, k = _band_runs(A), len(etas), len(w), W.shape[1]
-    every = T * (2 * len(pi0) + C) * 8 <= _KEEP_BYTES           # every step kept in one pass forwards
+    band, T, C, k = _column_band(A), len(etas), len(w), W.shape[1]
+    N = len(pi0)
+    every = T * (2 * N + C) * 8 <= _KEEP_BYTES                 # every step kept in one pass forwards
     L = max(T, 1) if every else math.isqrt(max(T - 1, 0)) + 1  # steps per stored point
     stretches, pi, none = [], np.array(pi0, np.float64), np.empty((0, 0))   # (first step, its (pi, q) or None)
-    q = np.zeros(C); _over_pass(runs, np.zeros(C), pi, np.empty(len(pi)), q, 0.0, np.empty(0))   # q = A^T pi
+    q = np.empty(C); _column_q(*band, pi, q)
     if every:                                                   # forwards, keeping every step
-        kept = (np.empty((T, len(pi))), np.empty((T, len(pi))), np.empty((T, C)))
-        _replay_steps(runs, w, pi, q, etas, *kept); stretches = [(0, None)] if T else []
+        kept = (np.empty((T, N)), np.empty((T, N)), np.empty((T, C)))
+        _column_steps(*band, w, pi, q, etas, *kept); stretches = [(0, None)] if T else []
     else:                                                       # forwards, keeping (pi, q) every L steps: bit for bit
         for a in range(0, T, L):
-            stretches.append((a, (pi.copy(), q.copy()))); _replay_steps(runs, w, pi, q, etas[a:a + L], none, none, none)
-    G = np.ascontiguousarray(_mean_gradient(A, w, pi, W)[1])
-    wbar, parts = np.zeros((C, k)), np.zeros((min(_CHUNKS, len(pi)), k, C))
+            stretches.append((a, (pi.copy(), q.copy()))); _column_steps(*band, w, pi, q, etas[a:a + L], none, none, none)
+    Gt = np.ascontiguousarray(_mean_gradient(A, w, pi, W)[1].T)
+    wbar, V = np.zeros((C, k)), np.empty((k, N))
     bar = tqdm.auto.tqdm(total=T, desc='linearised bootstrap', leave=False,
-                         disable=None if len(runs[3]) * T * k > _BAR_WORK else True)
+                         disable=None if len(band[3]) * T * k > _BAR_WORK else True)
     for a, point in reversed(stretches):                      # backwards
         e = etas[a:a + L]
         if point is None: kept_pi, kept_s, kept_q = kept
         else:                                                   # each stretch replayed from its point
-            kept_pi, kept_s, kept_q = np.empty((len(e), len(pi))), np.empty((len(e), len(pi))), np.empty((len(e), C))
-            _replay_steps(runs, w, *point, e, kept_pi, kept_s, kept_q)
-        for t in range(len(e) - 1, -1, -1): _back_step(runs, w, kept_pi[t], kept_s[t], kept_q[t], e[t], G, wbar, parts)
+            kept_pi, kept_s, kept_q = np.empty((len(e), N)), np.empty((len(e), N)), np.empty((len(e), C))
+            _column_steps(*band, w, *point, e, kept_pi, kept_s, kept_q)
+        for t in range(len(e) - 1, -1, -1): _back_step(*band, w, kept_pi[t], kept_s[t], kept_q[t], e[t], Gt, wbar, V)
         bar.update(len(e))
     bar.close()
     return wbar, pi
+
 
 # %% ../nbs/15a_bootstrap.ipynb #c1e7a0b7
 @functools.cache
