@@ -105,18 +105,34 @@ def _check_kernels(method:str, evs:list):
         for ev in evs: _support(ev)
 
 # %% ../nbs/15a_bootstrap.ipynb #890245c6
+@jit
+def _column_extent(indptr, indices, lo, hi):
+    "Each column's first row and last row + 1 (lo, hi; 0 and 0 if empty), from a CSR's structure, row by row."
+    for R in range(len(indptr) - 1):
+        for k in range(indptr[R], indptr[R + 1]):
+            j = indices[k]
+            if hi[j] == 0: lo[j] = R
+            hi[j] = R + 1
+
+@jit
+def _column_fill(indptr, indices, values, lo, off, data):
+    "Each CSR entry (R, j) into its column's run: data[off[j] + R - lo[j]]."
+    for R in range(len(indptr) - 1):
+        for k in range(indptr[R], indptr[R + 1]):
+            j = indices[k]
+            data[off[j] + R - lo[j]] = values[k]
+
 def _column_band(A) -> tuple:
     "A's columns as runs of consecutive rows, zeros filled in: (first row, length, offset) of each, and the values."
-    # computed once and kept with A; a kernel's column (one sampled rank) is nonzero on one run of global ranks
+    # computed once and kept with A; a kernel's column (one sampled rank) is nonzero on one run of global ranks;
+    # straight from the CSR, without a transposed copy
     band = getattr(A, '_columns', None)
     if band is None:
-        K = sps.csc_matrix(A)
-        if not K.has_sorted_indices: K = K.sorted_indices()
-        count, C = np.diff(K.indptr), K.shape[1]
-        lo, hi, some = np.zeros(C, np.int64), np.zeros(C, np.int64), count > 0
-        lo[some], hi[some] = K.indices[K.indptr[:-1][some]], K.indices[K.indptr[1:][some] - 1] + 1
-        off, col = np.r_[0, np.cumsum(hi - lo)], np.repeat(np.arange(C), count)
-        data = np.zeros(off[-1]); data[off[col] + K.indices - lo[col]] = K.data
+        K = sps.csr_matrix(A)
+        lo, hi = np.zeros(K.shape[1], np.int64), np.zeros(K.shape[1], np.int64)
+        _column_extent(K.indptr, K.indices, lo, hi)
+        off = np.r_[0, np.cumsum(hi - lo)]
+        data = np.zeros(off[-1]); _column_fill(K.indptr, K.indices, K.data, lo, off, data)
         band = A._columns = (lo.astype(np.uint64), (hi - lo).astype(np.uint64), off[:-1].astype(np.uint64), data)
     return band
 
