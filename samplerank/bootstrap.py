@@ -182,7 +182,8 @@ def _back_step(lo, L, off, data, w, pi, s, q, eta, Gt, wbar, V):
             nb = (Gt[i, R] - c) / tot                          # nu-bar
             Gt[i, R] = nb * se[R]
             V[i, R] = eta * nb * pi[R] * se[R] / s[R] if s[R] > 0.0 else 0.0   # s-bar
-        for j in range(len(lo)):                               # rho-bar_j, then A rho-bar w / q^2 back into Gt
+    for j in range(len(lo)):                                   # rho-bar_j, then A rho-bar w / q^2 back into Gt:
+        for i in range(k):                                     # every metric while the column's run is in cache
             r = _run_dot(data, off[j], L[j], V[i], lo[j])
             wbar[j, i] += r / q[j]
             _run_axpy(data, off[j], L[j], -r * w[j] / (q[j] * q[j]), Gt[i], lo[j])
