@@ -6,7 +6,7 @@ Docs: https://samplerank.github.io/samplerank/scorers.html.md"""
 
 # %% ../nbs/17a_scorers.ipynb #936c4333
 from __future__ import annotations
-import dataclasses, inspect, warnings
+import dataclasses, inspect, time, warnings
 import numpy as np
 import numba
 import pandas as pd
@@ -346,6 +346,19 @@ def _on_cluster(client, scorers:dict, tasks):
         for f in as_completed(futures): yield futures[f], f.result()
     finally: client.cancel(list(futures))
 
+_HERE_S = 10.0   # with a client: seconds of scoring left (at the last block's pace) above which the rest is shipped
+
+def _scored_blocks(client, scorers:dict, tasks, blocks:int):
+    "Yield (instances, result) of each of the `blocks` tasks: here, the rest on the cluster once they would take long."
+    tasks = iter(tasks)
+    for i, (t, args) in enumerate(tasks):
+        start = time.perf_counter(); res = _score_block(scorers, *args); took = time.perf_counter() - start
+        yield t, res
+        left = blocks - i - 1                              # the first block's time holds the compiling: not read
+        if client is not None and i > 0 and left and took * left > _HERE_S:
+            yield from _on_cluster(client, scorers, tasks); return
+
+
 # %% ../nbs/17a_scorers.ipynb #1a224d25
 def _scorer_ranks(scorers:dict, split:Split, design:str, draw:Draw) -> tuple:
     "`scorer_ranks` without its warning: the ranks, the cost, and each model's ties (`ScoredInputs`; none for a ranker)."
@@ -364,8 +377,7 @@ def _scorer_ranks(scorers:dict, split:Split, design:str, draw:Draw) -> tuple:
         E = excl[users[t]]
         return t, (sampling, users[t], items[t], E.indptr.astype(np.int64), E.indices.astype(np.int64), t)
     starts = range(0, M, block)
-    if client is None: done = ((t, _score_block(scorers, *args)) for t, args in map(task, starts))
-    else: done = _on_cluster(client, scorers, map(task, starts))
+    done = _scored_blocks(client, scorers, map(task, starts), len(starts))
     for t, res in tqdm(done, total=len(starts), disable=not progress, desc='scoring'):
         for k, (rk, sk, ck, gk, ek) in res.items():
             r[k][t], sizes[k][t], above[k][t], tied[k][t], scored[k] = rk, sk, gk, ek, scored[k] + ck

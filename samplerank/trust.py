@@ -15,7 +15,7 @@ from .core import check_int, check_metric, check_cutoff, check_float, check_bool
 from .metrics import metric_weights, metric_label
 from .evaluation import (SampledRanks, RankDistribution, get_estimator, _KernelNotHeld,
                                    _shared_strata)
-from .sampling import _StreamedKernel, sample_ranks_shared
+from .sampling import _StreamedKernel, _GridKernel, sample_ranks_shared
 from .mle import _em_over, _is_fast_fit, _GAP_NATS, _MAX_PASSES
 from .bootstrap import _support, _check_kernels, _refits, _draws
 from .adaptive import default_n_max
@@ -44,15 +44,32 @@ def _metric_grid(pairs:list, N:int) -> np.ndarray:
     return np.stack([metric_weights(m, N, K) for m, K in pairs], axis=1)
 
 # %% ../nbs/16_trust.ipynb #accc1668
+_HARMONIC_DIRECT = 2**16    # bins below this rank: 1/R summed directly; beyond, the digamma expansion
+
+def _harmonic_bins(edges) -> np.ndarray:
+    "Sum of 1/R over each bin [edges[b], edges[b+1]) of 1-based ranks, to rounding, without an array over 1..N."
+    e = np.asarray(edges, np.int64)
+    near = int(np.searchsorted(e[:-1], _HARMONIC_DIRECT))     # the bins that start below the cut: summed
+    out = np.empty(len(e) - 1)
+    if near: out[:near] = np.add.reduceat(1.0 / np.arange(1, e[near]), e[:near] - 1)
+    a, c = e[near:-1].astype(np.float64), e[near + 1:].astype(np.float64)
+    # psi(c) - psi(a) for a >= 2^16: log1p keeps the leading term's digits; the rest is below 1e-30
+    out[near:] = (np.log1p((c - a) / a) - (1 / c - 1 / a) / 2 - (1 / c**2 - 1 / a**2) / 12
+                  + (1 / c**4 - 1 / a**4) / 120)
+    return out
+
 def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS, fitted=None) -> np.ndarray:
     "Each metric (column of W) under the fit from P(R) ∝ 1/R minus under the uniform start's (NaN: not held)."
     try: A = ev.kernel(stream=True)              # the kernel already held, or built if it fits in 1 GB
     except ValueError: A = None
-    if A is None or isinstance(A, _StreamedKernel): return np.full(W.shape[1], np.nan)     # on the grid: over its bins
-    zipf = 1.0 / np.arange(1, ev.N + 1)
-    if _is_fast_fit(fitted, max_gap): uniform_fit = fitted.pmf        # MLE-auto's fast fit: the same fit, reused
-    else: uniform_fit = _em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES)[0]
-    zipf_fit = _em_over(A, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=zipf / zipf.sum())[0]
+    if A is None or isinstance(A, _StreamedKernel): return np.full(W.shape[1], np.nan)
+    if isinstance(A, _GridKernel):               # over the grid's bins: 1/R summed per bin, W's bin means
+        K, zipf, W, flat = A.matrix, _harmonic_bins(A.edges), A.mean_rows(W), A.uniform()
+    else: K, zipf, flat = A, 1.0 / np.arange(1, ev.N + 1), None
+    if _is_fast_fit(fitted, max_gap):            # MLE-auto's fast fit: the same fit, reused
+        uniform_fit = fitted.pmf if K is A else A.collapse(fitted.pmf)
+    else: uniform_fit = _em_over(K, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=flat)[0]
+    zipf_fit = _em_over(K, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=zipf / zipf.sum())[0]
     return (zipf_fit - uniform_fit) @ W
 
 # %% ../nbs/16_trust.ipynb #d401d413
@@ -267,6 +284,7 @@ def _stratified_draws(evs:dict,       # model name -> SampledRanks of the same u
         except BaseException:                                    # one model failed: the others' tasks stop too
             for r in refits.values(): getattr(r, 'cancel', lambda: None)()
             bar.close(); raise
+        del Hb, W, fits, refits            # before the next stratum's: over 10^7 ranks, W and each fit are 80-160 MB
     bar.close()
     return est, draws, shift
 
