@@ -3,8 +3,9 @@
 The world of bench/scale.py (two dot-product models, d = 64, float32, M users with pools of different sizes), the
 fixed and the adaptive design with default settings. Each call runs here and on a `LocalCluster` of `--workers`
 single-threaded worker processes (its start timed apart); on the cluster it runs twice, since a cluster's first call
-also pays its workers' imports and compiles. With a client, the blocks are scored here while scoring the rest would
-take at most 10 s here (`scorers._HERE_S`); the bootstrap refits run on the cluster. The results must be equal bit for
+also pays its workers' imports and compiles. With a client, the first two blocks are scored here; after each later
+block, the blocks left go to the cluster if they would take longer than 10 s here (`scorers._HERE_S`). The bootstrap
+refits run on the cluster. The results must be equal bit for
 bit; the row records whether they were.
 
 Run: `python bench/dask_scorers.py [--N 1000000] [--M 10000] [--workers 2]`; writes bench/results-dask-scorers.md and

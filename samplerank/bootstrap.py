@@ -124,8 +124,8 @@ def _column_fill(indptr, indices, values, lo, off, data):
 
 def _column_band(A) -> tuple:
     "A's columns as runs of consecutive rows, zeros filled in: (first row, length, offset) of each, and the values."
-    # computed once and kept with A; a kernel's column (one sampled rank) is nonzero on one run of global ranks;
-    # straight from the CSR, without a transposed copy
+    # computed once and kept with A (8 bytes per entry of the runs, beside A's own); a kernel's column (one sampled
+    # rank) is nonzero on one run of global ranks; straight from the CSR, without a transposed copy
     band = getattr(A, '_columns', None)
     if band is None:
         K = sps.csr_matrix(A)
@@ -215,7 +215,8 @@ def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
         _column_steps(*band, w, pi, q, etas, *kept); stretches = [(0, None)] if T else []
     else:                                                       # forwards, keeping (pi, q) every L steps: bit for bit
         for a in range(0, T, L):
-            stretches.append((a, (pi.copy(), q.copy()))); _column_steps(*band, w, pi, q, etas[a:a + L], none, none, none)
+            stretches.append((a, (pi.copy(), q.copy())))
+            _column_steps(*band, w, pi, q, etas[a:a + L], none, none, none)
     Gt = np.ascontiguousarray(_mean_gradient(A, w, pi, W)[1].T)
     wbar, V = np.zeros((C, k)), np.empty((k, N))
     bar = tqdm.auto.tqdm(total=T, desc='linearised bootstrap', leave=False,

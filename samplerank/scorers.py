@@ -338,7 +338,7 @@ def _sample_sizes(split:Split, design:str, n, n_max, replace) -> tuple:
 
 # %% ../nbs/17a_scorers.ipynb #0e9e7e65
 def _on_cluster(client, scorers:dict, tasks):
-    "Submit every block to the Dask cluster (the scorers shipped once); yield (instances, result) as they finish."
+    "Submit the blocks `tasks` to the Dask cluster (the scorers shipped once); yield (instances, result) as they finish."
     from distributed import as_completed
     shipped, futures = client.scatter([scorers])[0], {}
     for t, args in tasks: futures[client.submit(_score_block, shipped, *args, pure=False)] = t

@@ -49,13 +49,16 @@ _HARMONIC_DIRECT = 2**16    # bins below this rank: 1/R summed directly; beyond,
 def _harmonic_bins(edges) -> np.ndarray:
     "Sum of 1/R over each bin [edges[b], edges[b+1]) of 1-based ranks, to rounding, without an array over 1..N."
     e = np.asarray(edges, np.int64)
-    near = int(np.searchsorted(e[:-1], _HARMONIC_DIRECT))     # the bins that start below the cut: summed
-    out = np.empty(len(e) - 1)
-    if near: out[:near] = np.add.reduceat(1.0 / np.arange(1, e[near]), e[:near] - 1)
-    a, c = e[near:-1].astype(np.float64), e[near + 1:].astype(np.float64)
-    # psi(c) - psi(a) for a >= 2^16: log1p keeps the leading term's digits; the rest is below 1e-30
-    out[near:] = (np.log1p((c - a) / a) - (1 / c - 1 / a) / 2 - (1 / c**2 - 1 / a**2) / 12
-                  + (1 / c**4 - 1 / a**4) / 120)
+    a, c = e[:-1], e[1:]
+    cut = np.clip(c, None, max(_HARMONIC_DIRECT, int(a[0])))              # below the cut: summed one by one
+    near = np.flatnonzero(a < cut)
+    out = np.zeros(len(a))
+    if len(near): out[near] = np.add.reduceat(1.0 / np.arange(1, int(cut[near[-1]])), a[near] - 1)
+    lo, hi = np.maximum(a, cut).astype(np.float64), c.astype(np.float64)   # the rest: psi(hi) - psi(lo) from its
+    far = hi > lo                                                          # expansion; log1p keeps the digits of
+    lo, hi = lo[far], hi[far]                                              # the leading term, the rest < 1e-30
+    out[far] += (np.log1p((hi - lo) / lo) - (1 / hi - 1 / lo) / 2 - (1 / hi**2 - 1 / lo**2) / 12
+                 + (1 / hi**4 - 1 / lo**4) / 120)
     return out
 
 def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS, fitted=None) -> np.ndarray:
@@ -66,8 +69,8 @@ def _start_shift(ev:SampledRanks, W:np.ndarray, max_gap:float=_GAP_NATS, fitted=
     if isinstance(A, _GridKernel):               # over the grid's bins: 1/R summed per bin, W's bin means
         K, zipf, W, flat = A.matrix, _harmonic_bins(A.edges), A.mean_rows(W), A.uniform()
     else: K, zipf, flat = A, 1.0 / np.arange(1, ev.N + 1), None
-    if _is_fast_fit(fitted, max_gap):            # MLE-auto's fast fit: the same fit, reused
-        uniform_fit = fitted.pmf if K is A else A.collapse(fitted.pmf)
+    if _is_fast_fit(fitted, max_gap) and ('grid_bins' in fitted.info) == (K is not A):   # MLE-auto's fast fit, on
+        uniform_fit = fitted.pmf if K is A else A.collapse(fitted.pmf)                     # this kernel: reused
     else: uniform_fit = _em_over(K, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=flat)[0]
     zipf_fit = _em_over(K, ev.counts, max_gap / ev.M, _MAX_PASSES, pi=zipf / zipf.sum())[0]
     return (zipf_fit - uniform_fit) @ W
