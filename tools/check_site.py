@@ -94,6 +94,9 @@ def serve(root:Path):
     nothing into the page that the check reads."""
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args): pass
+        def handle(self):
+            try: super().handle()
+            except (BrokenPipeError, ConnectionResetError): pass      # a tab closed before its answer was written
         def do_GET(self):
             if urlparse(self.path).path.endswith('/search_index.json'): self.send_error(404); return
             super().do_GET()
