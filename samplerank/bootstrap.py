@@ -7,14 +7,15 @@ Docs: https://samplerank.github.io/samplerank/bootstrap.html.md"""
 # %% ../nbs/15a_bootstrap.ipynb #83785091
 from __future__ import annotations
 import contextlib, functools, hashlib, math, warnings
+import numba
 import numpy as np
 import scipy.sparse as sps
 import threadpoolctl
 import tqdm.auto
-from .core import jit
+from .core import jit, _set_free_threads
 from .evaluation import SampledRanks, Estimator, RankDistribution, get_estimator, _grid_pays
 from .sampling import _run_dot, _run_axpy, _StreamedKernel, _GridKernel
-from .mle import _em_batch, _em_over_batch, _is_fast_fit
+from .mle import _em_batch, _em_over_batch, _is_fast_fit, _SERIAL_NNZ
 
 # %% auto #0
 __all__ = []
@@ -165,8 +166,18 @@ def _column_steps(lo, L, off, data, w, pi, q, etas, keep_pi, keep_s, keep_q):
 
 
 # %% ../nbs/15a_bootstrap.ipynb #160599c6
+@jit(parallel=True)
+def _back_columns_parallel(lo, L, off, data, w, q, Gt, wbar, V):
+    "The column sweep of `_back_step`, a metric per thread: each writes only its own Gt[i] and wbar[:, i]."
+    # the same sums in the same order as the serial sweep, on any number of threads
+    for i in numba.prange(Gt.shape[0]):
+        for j in range(len(lo)):
+            r = _run_dot(data, off[j], L[j], V[i], lo[j])
+            wbar[j, i] += r / q[j]
+            _run_axpy(data, off[j], L[j], -r * w[j] / (q[j] * q[j]), Gt[i], lo[j])
+
 @jit
-def _back_step(lo, L, off, data, w, pi, s, q, eta, Gt, wbar, V):
+def _back_step(lo, L, off, data, w, pi, s, q, eta, Gt, wbar, V, parallel):
     "One step of the path backwards (q_j > 0 on every column: each is observed), in Gt (q x N) and wbar (C x q)."
     # Gt = d/d pi after the step on entry, before it on exit; wbar += d/d w through the step; V: workspace (q x N)
     k, N = Gt.shape
@@ -182,6 +193,7 @@ def _back_step(lo, L, off, data, w, pi, s, q, eta, Gt, wbar, V):
             nb = (Gt[i, R] - c) / tot                          # nu-bar
             Gt[i, R] = nb * se[R]
             V[i, R] = eta * nb * pi[R] * se[R] / s[R] if s[R] > 0.0 else 0.0   # s-bar
+    if parallel: _back_columns_parallel(lo, L, off, data, w, q, Gt, wbar, V); return
     for j in range(len(lo)):                                   # rho-bar_j, then A rho-bar w / q^2 back into Gt:
         for i in range(k):                                     # every metric while the column's run is in cache
             r = _run_dot(data, off[j], L[j], V[i], lo[j])
@@ -219,6 +231,8 @@ def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
             _column_steps(*band, w, pi, q, etas[a:a + L], none, none, none)
     Gt = np.ascontiguousarray(_mean_gradient(A, w, pi, W)[1].T)
     wbar, V = np.zeros((C, k)), np.empty((k, N))
+    parallel = k > 1 and len(band[3]) * k >= _SERIAL_NNZ        # a metric per thread: worth a parallel region
+    if parallel: _set_free_threads()
     bar = tqdm.auto.tqdm(total=T, desc='linearised bootstrap', leave=False,
                          disable=None if len(band[3]) * T * k > _BAR_WORK else True)
     for a, point in reversed(stretches):                      # backwards
@@ -227,7 +241,8 @@ def _path_gradient(A, w, pi0, etas, W) -> tuple[np.ndarray, np.ndarray]:
         else:                                                   # each stretch replayed from its point
             kept_pi, kept_s, kept_q = np.empty((len(e), N)), np.empty((len(e), N)), np.empty((len(e), C))
             _column_steps(*band, w, *point, e, kept_pi, kept_s, kept_q)
-        for t in range(len(e) - 1, -1, -1): _back_step(*band, w, kept_pi[t], kept_s[t], kept_q[t], e[t], Gt, wbar, V)
+        for t in range(len(e) - 1, -1, -1):
+            _back_step(*band, w, kept_pi[t], kept_s[t], kept_q[t], e[t], Gt, wbar, V, parallel)
         bar.update(len(e))
     bar.close()
     return wbar, pi
