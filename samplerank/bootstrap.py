@@ -166,15 +166,19 @@ def _column_steps(lo, L, off, data, w, pi, q, etas, keep_pi, keep_s, keep_q):
 
 
 # %% ../nbs/15a_bootstrap.ipynb #160599c6
+@jit
+def _back_column(lo, L, off, data, w, q, Gt, wbar, V, i, j):
+    "Column j of metric i in the sweep back: rho-bar_j = A[:, j] s-bar into wbar, and A rho-bar w / q^2 into Gt[i]."
+    r = _run_dot(data, off[j], L[j], V[i], lo[j])
+    wbar[j, i] += r / q[j]
+    _run_axpy(data, off[j], L[j], -r * w[j] / (q[j] * q[j]), Gt[i], lo[j])
+
 @jit(parallel=True)
 def _back_columns_parallel(lo, L, off, data, w, q, Gt, wbar, V):
     "The column sweep of `_back_step`, a metric per thread: each writes only its own Gt[i] and wbar[:, i]."
     # the same sums in the same order as the serial sweep, on any number of threads
     for i in numba.prange(Gt.shape[0]):
-        for j in range(len(lo)):
-            r = _run_dot(data, off[j], L[j], V[i], lo[j])
-            wbar[j, i] += r / q[j]
-            _run_axpy(data, off[j], L[j], -r * w[j] / (q[j] * q[j]), Gt[i], lo[j])
+        for j in range(len(lo)): _back_column(lo, L, off, data, w, q, Gt, wbar, V, i, j)
 
 @jit
 def _back_step(lo, L, off, data, w, pi, s, q, eta, Gt, wbar, V, parallel):
@@ -194,11 +198,8 @@ def _back_step(lo, L, off, data, w, pi, s, q, eta, Gt, wbar, V, parallel):
             Gt[i, R] = nb * se[R]
             V[i, R] = eta * nb * pi[R] * se[R] / s[R] if s[R] > 0.0 else 0.0   # s-bar
     if parallel: _back_columns_parallel(lo, L, off, data, w, q, Gt, wbar, V); return
-    for j in range(len(lo)):                                   # rho-bar_j, then A rho-bar w / q^2 back into Gt:
-        for i in range(k):                                     # every metric while the column's run is in cache
-            r = _run_dot(data, off[j], L[j], V[i], lo[j])
-            wbar[j, i] += r / q[j]
-            _run_axpy(data, off[j], L[j], -r * w[j] / (q[j] * q[j]), Gt[i], lo[j])
+    for j in range(len(lo)):                                   # every metric while the column's run is in cache
+        for i in range(k): _back_column(lo, L, off, data, w, q, Gt, wbar, V, i, j)
 
 
 # %% ../nbs/15a_bootstrap.ipynb #3409e3f9
