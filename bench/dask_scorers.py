@@ -5,8 +5,7 @@ fixed and the adaptive design with default settings. Each call runs here and on 
 single-threaded worker processes (its start timed apart); on the cluster it runs twice, since a cluster's first call
 also pays its workers' imports and compiles. With a client, the first two blocks are scored here; after each later
 block, the blocks left go to the cluster if they would take longer than 10 s here (`scorers._HERE_S`). The bootstrap
-refits run on the cluster. The results must be equal bit for
-bit; the row records whether they were.
+refits run on the cluster. The results must be equal bit for bit; the row records whether they were.
 
 Run: `python bench/dask_scorers.py [--N 1000000] [--M 10000] [--workers 2]`; writes bench/results-dask-scorers.md and
 .json (read by the performance chapter). Timings are of a shared 2-core machine: compare the ratio, not the seconds."""
@@ -22,13 +21,12 @@ def main(argv=None):
     p.add_argument('--out', default=str(Path(__file__).with_name('results-dask-scorers.md')))
     a = p.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).parent))
-    from scale import world, split_of
+    from scale import world, split_of, scorers_of
     from dask.distributed import LocalCluster, Client
     import samplerank as sr
     U, models, train, best = world(a.N, a.M)
     split = split_of(a.N, a.M, train, best)
-    scorer = lambda V: (lambda users, items: np.einsum('bd,bcd->bc', U[users], V[items]))
-    scorers = {k: scorer(V) for k, V in models.items()}
+    scorers = scorers_of(U, models)
     warnings.filterwarnings('ignore')
     sr.evaluate_scorers(scorers, split, design='fixed', seed=0, n_boot=20)        # compiled, as after a first run
     rows = []

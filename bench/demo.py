@@ -76,13 +76,8 @@ for users in strata:
 print(json.dumps(dict(cells=len(strata) * len(evs), **t)))
 """
 
-RANK_FILES = r"""
+RANK_FILES = MODELLING + r"""
 import numpy as np, pandas as pd
-from samplerank.data import load_movielens, filter_min_interactions, leave_one_out
-from samplerank.models import default_models
-from samplerank.pipeline import rank_models
-split = leave_one_out(filter_min_interactions(load_movielens(), min_item=5))
-ranks, N = rank_models(split, default_models(0), n=100, seed=0, progress=False)
 for k, d in ranks.items(): np.save({out!r} + f'/{{k}}.npy', d.sampled_rank.to_numpy())
 pd.DataFrame(dict(N=next(iter(ranks.values())).pool_size.to_numpy())).to_csv({out!r} + '/N.csv', index=False)
 print(' '.join(ranks))
@@ -120,7 +115,7 @@ def main(argv=None):
     model_t, demo_t, floor_t, report_t = [], [], [], {'plan': [], 'no plan': []}
     with tempfile.TemporaryDirectory() as d:
         names = subprocess.run([py, '-c', RANK_FILES.format(out=d)], env=env, check=True, capture_output=True,
-                               text=True).stdout.split()
+                               text=True).stdout.splitlines()[-1].split()       # the models' names
         report = [py, '-m', 'samplerank.cli', 'report', *(f'{d}/{k}.npy' for k in names), '--N', f'{d}/N.csv',
                   '--n', '100', '--without-replacement', '--quiet']
         for i in range(a.repeat):                                # interleaved: the same load for all

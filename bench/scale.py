@@ -45,6 +45,10 @@ def split_of(N, M, train, best):
     ho = sp.csr_matrix((np.ones(M), (np.arange(M), best)), shape=(M, N))
     return Split(train, ho, np.arange(M), best)
 
+def scorers_of(U, models:dict) -> dict:
+    "Each model's scorer: the dot products of the users' and the candidates' factors."
+    return {k: (lambda users, items, V=V: np.einsum('bd,bcd->bc', U[users], V[items])) for k, V in models.items()}
+
 def full_ranking(U, models, train, best, pessimistic:bool=False) -> dict:
     "The global rank of each held-out item under each model (ties above it when pessimistic), one product per block."
     out = {}
@@ -76,8 +80,7 @@ def one(step:str, N:int, M:int) -> dict:
         import samplerank as sr
         from samplerank.scorers import scorer_ranks
         split = split_of(N, M, train, best)
-        scorer = lambda V: (lambda users, items: np.einsum('bd,bcd->bc', U[users], V[items]))
-        scorers = {k: scorer(V) for k, V in models.items()}
+        scorers = scorers_of(U, models)
         import copy
         if step == 'two-stage':
             evs, _ = scorer_ranks(scorers, split, design='fixed', seed=0)        # compiled once per install, as users'
